@@ -1,0 +1,55 @@
+# Two commands for a new user:  `make start` (install, migrate, load cards, serve)  and  `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export DJANGO_DEBUG ?= 1
+
+.PHONY: start install install-dev test test-postgres browser-deps clean test-stats-worker
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+start: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_cards
+	@echo ""
+	@echo "  Site ready at http://$(HOST):$(PORT)/"
+	@echo "  Admin login: run '$(PY) manage.py createsuperuser' in another terminal, then open http://$(HOST):$(PORT)/admin/"
+	@echo ""
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+browser-deps:
+	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+
+# The whole suite on the embedded defaults (SQLite, in-memory channel layer, eager Celery).
+test: install-dev browser-deps
+	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest -n 2
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .test-media
+
+# The same suite against the machine's PostgreSQL and Redis (see docs/operations.md).
+DATABASE_URL_TEST ?= postgres://postgres@127.0.0.1:5432/postgres
+REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
+test-services: install-dev browser-deps
+	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest -n 2
+
+# The statistics tasks through Redis and a real Celery worker on PostgreSQL: the test starts
+# `celery -A config worker` itself, against the test database, on a queue of its own (docs/statistics.md).
+REDIS_URL_WORKER_TEST ?= redis://127.0.0.1:6379/14
+test-stats-worker: install-dev
+	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_WORKER_TEST) CELERY_TASK_ALWAYS_EAGER=0 \
+		$(PY) -m pytest stats -m worker

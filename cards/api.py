@@ -1,0 +1,239 @@
+"""REST endpoints: read by anyone, written by designers (see permissions.IsDesignerOrReadOnly)."""
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import filters, serializers
+from .export import export_document
+from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
+
+
+class HistoryMixin:
+    @extend_schema(responses=serializers.HistoryRecordSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def history(self, request, slug=None):
+        """Every change of this card: who, when and what."""
+        card = self.get_object()
+        records = card.history.select_related("history_user").order_by("-history_date", "-history_id")
+        return Response(serializers.HistoryRecordSerializer(records, many=True).data)
+
+
+class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = CardGame.objects.all()
+    serializer_class = serializers.CardGameSerializer
+    lookup_field = "slug"
+    search_fields = ["name", "name_fr"]
+
+
+class ExtensionViewSet(viewsets.ModelViewSet):
+    queryset = Extension.objects.select_related("game")
+    serializer_class = serializers.ExtensionSerializer
+    filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
+    search_fields = ["name", "name_fr"]
+    ordering_fields = ["order", "name", "id"]
+
+
+class ColourViewSet(viewsets.ModelViewSet):
+    queryset = Colour.objects.select_related("game")
+    serializer_class = serializers.ColourSerializer
+    filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
+    search_fields = ["name", "name_fr"]
+    ordering_fields = ["activation_order", "name", "id"]
+
+
+class IconTypeViewSet(viewsets.ModelViewSet):
+    queryset = IconType.objects.select_related("game")
+    serializer_class = serializers.IconTypeSerializer
+    filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
+    search_fields = ["name", "name_fr"]
+    ordering_fields = ["name", "id"]
+
+
+class EstablishmentViewSet(HistoryMixin, viewsets.ModelViewSet):
+    queryset = Establishment.objects.select_related("extension__game", "colour", "icon").order_by(
+        "extension__order", "activation_min", "name"
+    )
+    serializer_class = serializers.EstablishmentSerializer
+    filterset_class = filters.EstablishmentFilter
+    lookup_field = "slug"
+    search_fields = ["name", "name_fr", "description"]
+    ordering_fields = ["name", "name_fr", "cost", "activation_min", "activation_max", "extension__order", "id"]
+
+
+class LandmarkViewSet(HistoryMixin, viewsets.ModelViewSet):
+    queryset = Landmark.objects.select_related("extension__game").order_by("extension__order", "cost", "name")
+    serializer_class = serializers.LandmarkSerializer
+    filterset_class = filters.LandmarkFilter
+    lookup_field = "slug"
+    search_fields = ["name", "name_fr", "description"]
+    ordering_fields = ["name", "name_fr", "cost", "extension__order", "id"]
+
+
+class ExcommunicationViewSet(HistoryMixin, viewsets.ModelViewSet):
+    queryset = Excommunication.objects.select_related("extension__game")
+    serializer_class = serializers.ExcommunicationSerializer
+    filterset_class = filters.ExcommunicationFilter
+    lookup_field = "slug"
+    search_fields = ["name"]
+    ordering_fields = ["name", "period", "id"]
+
+
+class ExportView(APIView):
+    """The whole card database in one JSON document, with a format version and the export date."""
+
+    @extend_schema(
+        responses={200: dict},
+        parameters=[],
+        description="Optional query parameter `game` (a game slug) restricts the export to one game.",
+    )
+    def get(self, request):
+        game = request.query_params.get("game")
+        if game and not CardGame.objects.filter(slug=game).exists():
+            raise Http404(f"No game with slug {game!r}.")
+        return Response(export_document(game=game))
+
+
+# --- Lorenzo il Magnifico cards, and card files in and out (cards/lorenzo/) -----------------------------
+from django.http import HttpResponse  # noqa: E402
+from rest_framework import status  # noqa: E402
+from rest_framework.permissions import BasePermission  # noqa: E402
+
+from .export import machikoro_document  # noqa: E402
+from .lorenzo import exporter as lorenzo_exporter  # noqa: E402
+from .lorenzo.importer import import_files  # noqa: E402
+from .lorenzo.vocabulary import CARD_KINDS, DEVELOPMENT, EXCOMMUNICATION, LEADER  # noqa: E402
+from .models.lorenzo import DevelopmentCard, LeaderCard  # noqa: E402
+from .permissions import is_designer  # noqa: E402
+
+LORENZO_EXPORT_SETS = {"development-cards": DEVELOPMENT, "excommunications": EXCOMMUNICATION, "leader-cards": LEADER}
+
+
+class DesignersOnly(BasePermission):
+    message = "Only designers (staff or members of the Designers group) may import cards."
+
+    def has_permission(self, request, view):
+        return is_designer(request.user)
+
+
+class DevelopmentCardViewSet(HistoryMixin, viewsets.ReadOnlyModelViewSet):
+    """Lorenzo's development cards with their effects in English; written through POST /api/import/."""
+
+    queryset = DevelopmentCard.objects.select_related("extension__game").prefetch_related("effects").order_by("id")
+    serializer_class = serializers.DevelopmentCardSerializer
+    filterset_class = filters.DevelopmentCardFilter
+    lookup_field = "slug"
+    search_fields = ["name", "source_name"]
+    ordering_fields = ["name", "period", "card_type", "id"]
+
+
+class LeaderCardViewSet(HistoryMixin, viewsets.ReadOnlyModelViewSet):
+    """Lorenzo's leader cards with their effects in English; written through POST /api/import/."""
+
+    queryset = LeaderCard.objects.select_related("extension__game").prefetch_related("effects").order_by("id")
+    serializer_class = serializers.LeaderCardSerializer
+    filterset_class = filters.LeaderCardFilter
+    lookup_field = "slug"
+    search_fields = ["name", "source_name"]
+    ordering_fields = ["name", "id"]
+
+
+def _yes(value):
+    return str(value).lower() in ("1", "true", "yes", "on")
+
+
+def _refusal(report):
+    """The import's problems in the API's error shape, fields keyed by file, plus the preview report."""
+    fields = {}
+    for problem in report.errors:
+        entry = {"code": "invalid", **problem.as_dict()}
+        entry["message"] = str(problem)
+        fields.setdefault(problem.file or "import", []).append(entry)
+    message = f"{report.summary()}."
+    return Response(
+        {"error": {"code": "invalid_cards", "message": message, "fields": fields, "report": report.as_dict()}},
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
+class CardImportView(APIView):
+    """Import card files, all or nothing (designers only); ``dry_run`` returns the preview without writing."""
+
+    permission_classes = [DesignersOnly]
+
+    @extend_schema(
+        request={"multipart/form-data": {"type": "object", "properties": {"files": {"type": "array", "items": {
+            "type": "string", "format": "binary"}}, "dry_run": {"type": "boolean"}, "kind": {"type": "string",
+            "enum": list(CARD_KINDS)}}}, "application/json": {"type": "object"}},
+        responses={200: dict, 400: dict},
+        description="Send files as multipart `files` (several allowed), or one JSON document as the request body "
+        "(name it with `?name=`). `dry_run=true` previews; `kind=` names the kind of a Lorenzo card list.",
+    )  # fmt: skip
+    def post(self, request):
+        if request.content_type.startswith("multipart/"):
+            uploads = request.FILES.getlist("files") + request.FILES.getlist("file")
+            files = [(upload.name, upload.read()) for upload in uploads]
+            options = {**request.query_params.dict(), **request.data.dict()}
+        else:
+            files = [(request.query_params.get("name", "request body"), request.body)]
+            options = request.query_params.dict()
+        if not files:
+            return Response(
+                {"error": {"code": "invalid", "message": "Send at least one file (multipart field `files`)."}},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        kind = options.get("kind") or None
+        if kind is not None and kind not in CARD_KINDS:
+            return Response(
+                {"error": {"code": "invalid", "message": f"kind must be one of {', '.join(CARD_KINDS)}.",
+                           "fields": {"kind": [{"code": "invalid_choice", "message": f"Unknown kind {kind!r}."}]}}},
+                status=status.HTTP_400_BAD_REQUEST,
+            )  # fmt: skip
+        report = import_files(files, kind=kind, user=request.user, dry_run=_yes(options.get("dry_run")), reason="Imported (API)")
+        if not report.ok:
+            return _refusal(report)
+        return Response(report.as_dict())
+
+
+def _lorenzo_or_404():
+    if not CardGame.objects.filter(slug=CardGame.LORENZO).exists():
+        raise Http404("No Lorenzo il Magnifico cards yet.")
+
+
+def _json_file(document, file_name):
+    response = HttpResponse(lorenzo_exporter.dumps(document), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{file_name}"'
+    return response
+
+
+class LorenzoExportView(APIView):
+    """Lorenzo's three card sets in one document (``"format": "lorenzo-cards"``), importable as it is."""
+
+    @extend_schema(responses={200: dict}, operation_id="export_lorenzo_document")
+    def get(self, request):
+        _lorenzo_or_404()
+        return Response(lorenzo_exporter.lorenzo_document())
+
+
+class LorenzoSetExportView(APIView):
+    """One Lorenzo card set in seed 000's JSON, byte for byte the format of cards/data/lorenzo/*.json."""
+
+    @extend_schema(responses={200: dict}, operation_id="export_lorenzo_set")
+    def get(self, request, card_set):
+        if card_set not in LORENZO_EXPORT_SETS:
+            raise Http404(f"No card set {card_set!r}; choose {', '.join(LORENZO_EXPORT_SETS)}.")
+        _lorenzo_or_404()
+        kind = LORENZO_EXPORT_SETS[card_set]
+        return _json_file(lorenzo_exporter.card_list(kind), lorenzo_exporter.FILE_NAMES[kind])
+
+
+class MachiKoroExportView(APIView):
+    """The Machi Koro cards in the format of cards/data/machikoro.json, importable as it is."""
+
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        if not CardGame.objects.filter(slug=CardGame.MACHI_KORO).exists():
+            raise Http404("No Machi Koro cards yet.")
+        return Response(machikoro_document())

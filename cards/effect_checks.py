@@ -1,0 +1,82 @@
+"""Effect strings in the card database: validation against the grammar, and English explanations.
+
+The grammar itself (cards.effects) knows nothing of Django; this module gives it the names the
+database knows (icons, colours, card and landmark names) so a filter naming an unknown icon or card
+is refused too.
+"""
+import contextlib
+import contextvars
+
+from cards.effects import EffectContext, EffectError, explain, parse
+
+MACHI_KORO = "machi-koro"
+
+# Names a card file being loaded adds, so its cards may refer to each other before all are saved.
+_pending_names = contextvars.ContextVar("pending_effect_names", default=None)
+
+
+@contextlib.contextmanager
+def names_from_document(document):
+    token = _pending_names.set(EffectContext.from_card_data(document))
+    try:
+        yield
+    finally:
+        _pending_names.reset(token)
+
+
+def machikoro_context():
+    from .models import Colour, Establishment, IconType, Landmark
+
+    pending = _pending_names.get() or EffectContext(frozenset(), frozenset(), frozenset(), frozenset())
+    return EffectContext(
+        icons=set(IconType.objects.filter(game__slug=MACHI_KORO).values_list("slug", flat=True)) | pending.icons,
+        colours=set(Colour.objects.filter(game__slug=MACHI_KORO).values_list("slug", flat=True)) | pending.colours,
+        card_names=set(Establishment.objects.values_list("name", flat=True)) | pending.card_names,
+        landmark_names=set(Landmark.objects.values_list("name", flat=True)) | pending.landmark_names,
+    )
+
+
+def effect_errors(text, context=None, extra_names=()):
+    """A message saying what is wrong with an effect string, or '' when it is valid.
+
+    ``extra_names`` lets a card being created refer to itself by name.
+    """
+    if not text:
+        return ""
+    if text != text.strip():
+        return "Remove the spaces at the start or end of the effect."
+    context = context or machikoro_context()
+    if extra_names and context.card_names is not None:
+        context = EffectContext(
+            icons=context.icons,
+            colours=context.colours,
+            card_names=context.card_names | set(extra_names),
+            landmark_names=context.landmark_names,
+        )
+    try:
+        parse(text, game=MACHI_KORO, context=context)
+    except EffectError as exc:
+        return str(exc)
+    return ""
+
+
+def _card_facts(card):
+    if card is None:
+        return None
+    facts = {}
+    colour = getattr(card, "colour", None) if getattr(card, "colour_id", None) else None
+    if colour is not None:
+        facts["colour"] = colour.slug
+    if getattr(card, "activation_min", None) is not None:
+        facts["activation"] = list(range(card.activation_min, card.activation_max + 1))
+    return facts or None
+
+
+def explain_effect(text, card=None):
+    """The effect in English, or '' when the string is empty or invalid."""
+    if not text:
+        return ""
+    try:
+        return explain(parse(text, game=MACHI_KORO), card=_card_facts(card))
+    except EffectError:
+        return ""

@@ -1,0 +1,21 @@
+"""Card effects in one grammar: parsed, validated, printed back and explained.
+
+    parse(text, game="machi-koro", context=None) -> Effect     typed tree (cards/effects/tree.py)
+    to_string(effect) -> str                                   canonical string
+    explain(effect, card=None) -> str                          English
+    rewrite(legacy) -> str                                     legacy Valeria string -> unified grammar
+    parse_calls() -> int                                       parses so far in this process
+    EffectError, EffectContext
+
+Plain Python: no Django here, so the rules engine and scripts can use it directly.
+"""
+
+from .context import EffectContext
+from .errors import EffectError
+from .explain import explain
+from .parser import parse, parse_calls
+from .printer import to_string
+from .rewrite import rewrite
+from .vocabulary import games
+
+__all__ = ["EffectContext", "EffectError", "explain", "games", "parse", "parse_calls", "rewrite", "to_string"]

@@ -1,0 +1,77 @@
+"""explain(): typed tree -> English, one sentence per leg.
+
+The tree does not know when a card fires (that is its colour and dice numbers). Pass `card`, a small mapping
+(or object) with `colour` and `activation` (an int or a list of ints; `activation_min`/`activation_max` also
+work), and the text starts with the trigger and speaks of the roller as "them":
+
+    explain(parse("take c 1 from roller"))                                   Take 1 coin from the roller.
+    explain(parse("take c 1 from roller"), {"colour": "red", "activation": 3})
+                                                        When another player rolls 3, take 1 coin from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .errors import EffectError
+from .tree import Effect
+
+
+def explain(effect: Effect, card=None) -> str:
+    """English for `effect`; `card` (optional) gives its colour and activation numbers."""
+    if not isinstance(effect, Effect):
+        raise EffectError(1, type(effect).__name__, "an Effect")
+    try:
+        if effect.game == "valeria":
+            from .valeria_explain import explain_valeria
+            return explain_valeria(effect)
+        if effect.game == "machi-koro":
+            from .machikoro_explain import explain_machikoro
+            return explain_machikoro(effect, CardFacts.of(card))
+    except (AttributeError, TypeError, KeyError, ValueError) as error:
+        if isinstance(error, EffectError):
+            raise
+        raise EffectError(1, type(error).__name__, f"a well-formed {effect.game} tree ({error})") from None
+    except RecursionError:
+        raise EffectError(1, "", "a tree nested less deeply") from None
+    raise EffectError(1, str(effect.game), "a game with an explainer (machi-koro, valeria)")
+
+
+class CardFacts:
+    """The colour and activation numbers of the card an effect belongs to, if known."""
+
+    def __init__(self, colour: str | None = None, numbers: tuple[int, ...] = ()):
+        self.colour, self.numbers = colour, numbers
+
+    @classmethod
+    def of(cls, card) -> "CardFacts":
+        if card is None:
+            return cls()
+
+        def get(key):
+            if isinstance(card, Mapping):
+                return card.get(key)
+            return getattr(card, key, None)
+
+        colour = get("colour") or get("color")
+        colour = getattr(colour, "slug", colour)  # a model instance (Colour) as well as a slug
+        activation = get("activation")
+        if activation is None and get("activation_min") is not None:
+            low, high = get("activation_min"), get("activation_max") or get("activation_min")
+            activation = list(range(int(low), int(high) + 1))
+        if isinstance(activation, int):
+            activation = [activation]
+        numbers = tuple(int(n) for n in activation) if activation else ()
+        return cls(str(colour) if colour else None, numbers)
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def numbers_in_words(numbers) -> str:
+    numbers = [str(n) for n in numbers]
+    if len(numbers) <= 1:
+        return "".join(numbers)
+    return ", ".join(numbers[:-1]) + " or " + numbers[-1]

@@ -1,0 +1,26 @@
+"""to_string(): typed tree -> canonical effect string (the inverse of parse)."""
+
+from __future__ import annotations
+
+from .errors import EffectError
+from .tree import Effect
+from .vocabulary import vocabulary_for
+
+
+def to_string(effect: Effect) -> str:
+    """The canonical string of `effect`: parse(to_string(t), t.game) == t.
+
+    Raises EffectError for a tree the parser could never have produced (an unknown node, a phase body out of
+    its phase, an empty effect...).
+    """
+    if not isinstance(effect, Effect):
+        raise EffectError(1, type(effect).__name__, "an Effect")
+    if not effect.legs:
+        raise EffectError(1, "", "at least one leg")
+    vocabulary = vocabulary_for(effect.game)
+    try:
+        return " + ".join(vocabulary.print_leg(leg) for leg in effect.legs)
+    except (AttributeError, TypeError) as error:
+        raise EffectError(1, type(error).__name__, f"a well-formed {effect.game} tree ({error})") from None
+    except RecursionError:
+        raise EffectError(1, "", "a tree nested less deeply") from None

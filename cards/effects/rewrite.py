@@ -1,0 +1,63 @@
+"""Legacy Valeria effect strings -> the unified grammar (the seed's "Proposed rewrites").
+
+The Valeria vocabulary reads the legacy forms into the same tree as their unified spelling (this module builds
+that tree for `manipulate_resources mode=...`), so a rewrite is: parse under "valeria", print canonically.
+
+    manipulate_resources mode=self_convert pay=g:3 gain=v:3 optional=true -> self_convert g 3 v 3 optional
+    manipulate_resources mode=pay_to_player gain=v:1 pay=g:1 optional=true -> pay_to_player g 1 v 1 optional
+    manipulate_resources mode=take_from_player take=g:1 optional=true      -> take_from_player g 1 optional
+    manipulate_resources mode=gain gain=s:1                                -> s 1
+    action.modify_monster_strength +3                                      -> modify_monster_strength 3
+"""
+
+from __future__ import annotations
+
+import re
+
+from .tree import Amount, Call, Gain
+
+_COLON_AMOUNT = re.compile(r"(\w+):(\d+)\Z")
+
+# mode -> (the keys whose amounts become positional, in order)
+MODES = {
+    "self_convert": ("pay", "gain"),
+    "pay_to_player": ("pay", "gain"),
+    "take_from_player": ("take",),
+    "gain": ("gain",),
+}
+
+
+def rewrite(legacy: str) -> str:
+    """The unified spelling of a Valeria effect string (unchanged when it already is unified)."""
+    from .parser import parse
+    from .printer import to_string
+    return to_string(parse(legacy, game="valeria"))
+
+
+def build_manipulate_resources(values, cursor):
+    """The unified node of `manipulate_resources mode=M key=R:N ... [optional=true|false]`."""
+    ((_, pairs, first),) = values
+    given = {kv.key: kv.value for kv in pairs}
+    mode = given.get("mode")
+    if mode not in MODES:
+        raise cursor.error(f"mode={' or mode='.join(MODES)}", first)
+    keys = MODES[mode]
+    unexpected = sorted(set(given) - {"mode", "optional", *keys})
+    if unexpected:
+        raise cursor.error(f"only {', '.join(k + '=' for k in keys)} and optional= with mode={mode}", first)
+    amounts = []
+    for key in keys:
+        if key not in given:
+            raise cursor.error(f"{key}=RESOURCE:N with mode={mode}", first)
+        match = _COLON_AMOUNT.match(given[key])
+        if match is None or match.group(1) not in cursor.vocabulary.resources:
+            raise cursor.error(f"{key}=RESOURCE:N (a resource then a number, like g:3)", first)
+        amounts.append(Amount(match.group(1), int(match.group(2))))
+    optional = given.get("optional", "false")
+    if optional not in ("true", "false"):
+        raise cursor.error("optional=true or optional=false", first)
+    if mode == "gain":
+        if optional == "true":
+            raise cursor.error("no optional= with mode=gain", first)
+        return Gain(amounts[0])
+    return Call(mode, tuple(amounts) + (("optional",) if optional == "true" else ()))

@@ -1,0 +1,328 @@
+"""Import card files into the database: all or nothing, idempotent, previewable.
+
+Every file is read and checked first (reading.py). The database work then runs in one transaction:
+each Lorenzo card is matched by its slug (made from its name) and added, changed in place (same id,
+a new history record) or left alone when identical; Machi Koro documents go through
+cards.loading.load_machikoro. If any card is refused, or for a dry run, the transaction is rolled
+back, so the report says what would happen and nothing is written.
+"""
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from simple_history.utils import bulk_create_with_history
+
+from cards.loading import LORENZO_BASE, LORENZO_GAME, CardDataError, LoadReport, load_machikoro
+from cards.models import CardGame, Excommunication, Extension
+from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
+
+from . import vocabulary as words
+from .carddata import Problem
+from .exporter import card_data, card_json
+from .reading import read_document, read_file
+
+ADDED, CHANGED, UNCHANGED, KEPT, REFUSED = "added", "changed", "unchanged", "kept", "refused"
+STATUSES = (ADDED, CHANGED, UNCHANGED, KEPT, REFUSED)
+MACHI_KORO = "machi-koro"
+MODELS = {words.DEVELOPMENT: DevelopmentCard, words.EXCOMMUNICATION: Excommunication, words.LEADER: LeaderCard}
+EFFECT_MODELS = {words.DEVELOPMENT: DevelopmentCardEffect, words.LEADER: LeaderCardEffect}
+
+
+@dataclass
+class Outcome:
+    """What the import does (or would do) with one card."""
+
+    status: str
+    kind: str
+    name: str
+    file: str
+    path: str = ""
+    changes: list = field(default_factory=list)  # the JSON fields that differ, for a changed card
+    problems: list = field(default_factory=list)  # why a refused card is refused
+
+    def as_dict(self):
+        return {
+            "status": self.status, "kind": self.kind, "name": self.name, "file": self.file, "path": self.path,
+            "changes": self.changes, "problems": self.problems,
+        }  # fmt: skip
+
+
+@dataclass
+class ImportReport:
+    dry_run: bool = False
+    files: list = field(default_factory=list)  # (file name, what it holds)
+    outcomes: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    machikoro_unchanged: int = 0  # Machi Koro's loader counts unchanged rows without naming them
+    written: bool = False
+
+    @property
+    def ok(self):
+        return not self.errors
+
+    def counts(self):
+        counts = Counter(outcome.status for outcome in self.outcomes)
+        counts[UNCHANGED] += self.machikoro_unchanged
+        return {status: counts[status] for status in STATUSES}
+
+    def by_status(self, status):
+        return [outcome for outcome in self.outcomes if outcome.status == status]
+
+    def summary(self):
+        counts = self.counts()
+        text = ", ".join(f"{counts[status]} {status}" for status in STATUSES if counts[status] or status != KEPT)
+        if self.errors:
+            return f"{text}; refused, nothing was imported ({len(self.errors)} error{'s' if len(self.errors) != 1 else ''})"
+        return f"{text}; dry run, nothing was written" if self.dry_run else text
+
+    def as_dict(self):
+        return {
+            "dry_run": self.dry_run,
+            "written": self.written,
+            "summary": self.summary(),
+            "counts": self.counts(),
+            "files": [{"name": name, "holds": holds} for name, holds in self.files],
+            "cards": [outcome.as_dict() for outcome in self.outcomes],
+            "errors": [problem.as_dict() for problem in self.errors],
+            "warnings": [problem.as_dict() for problem in self.warnings],
+        }
+
+    def as_load_report(self):
+        """The shape cards.loading reports in (manage.py load_cards)."""
+        report = LoadReport(unchanged=self.counts()[UNCHANGED])
+        for outcome in self.outcomes:
+            label = f"{words.KIND_LABELS.get(outcome.kind, outcome.kind)} {outcome.name}"
+            {ADDED: report.created, CHANGED: report.updated, KEPT: report.kept}.get(outcome.status, []).append(label)
+        return report
+
+
+def lorenzo_extension():
+    """The base box of Lorenzo il Magnifico, created with its game on first use."""
+    game, _ = CardGame.objects.get_or_create(
+        slug=LORENZO_GAME["slug"], defaults={"name": LORENZO_GAME["name"], "name_fr": LORENZO_GAME["name_fr"]}
+    )
+    extension, _ = Extension.objects.get_or_create(
+        game=game, slug=LORENZO_BASE["slug"], defaults={k: v for k, v in LORENZO_BASE.items() if k != "slug"}
+    )
+    return extension
+
+
+def _edited_by_designer(card):
+    latest = card.history.order_by("-history_date", "-history_id").first()
+    return latest is not None and latest.history_user_id is not None
+
+
+def _changed_fields(old, new):
+    before, after = card_json(old), card_json(new)
+    return [key for key in words.FIELD_ORDER[new.kind] if before.get(key) != after.get(key)]
+
+
+class _Writer:
+    """Writes normalised cards of one kind, reporting each outcome.
+
+    New cards and their effects are inserted in bulk, with their history records; changed cards are
+    saved one by one, so each keeps its id and gets a history record saying what changed.
+    """
+
+    def __init__(self, kind, report, *, user, overwrite, reason):
+        self.kind = kind
+        self.model = MODELS[kind]
+        self.report = report
+        self.user = user
+        self.overwrite = overwrite
+        self.reason = reason
+        self.extension = None
+
+    def existing(self, cards):
+        queryset = self.model.objects.filter(slug__in=[card.slug for card in cards])
+        if self.kind != words.EXCOMMUNICATION:
+            queryset = queryset.prefetch_related("effects")
+        return {card.slug: card for card in queryset}
+
+    def write_all(self, cards):
+        existing = self.existing(cards)
+        added = []
+        for card in cards:
+            current = existing.get(card.slug)
+            outcome = Outcome(ADDED, self.kind, card.name, card.file, card.path)
+            if current is None:
+                added.append((self.new_row(card, outcome), card))
+            else:
+                old = card_data(current)
+                if old == card:
+                    outcome.status = UNCHANGED
+                elif not self.overwrite and _edited_by_designer(current):
+                    outcome.status = KEPT
+                else:
+                    outcome.status, outcome.changes = CHANGED, _changed_fields(old, card)
+                    self.update(current, card, outcome)
+            self.report.outcomes.append(outcome)
+        if added:
+            self.insert(added)
+
+    def fill(self, row, card):
+        row.name, row.source_name, row.image_name = card.name, card.source_name, card.image_name
+        if self.kind == words.EXCOMMUNICATION:
+            row.period = card.period
+            for timing in (words.INSTANT, words.PERMANENT):
+                effect = next((e for e in card.effects if e.timing == timing), None)
+                setattr(row, f"{timing}_effect", effect.effect if effect else "")
+                setattr(row, f"{timing}_payload", effect.payload if effect else None)
+        elif self.kind == words.LEADER:
+            row.requirements = card.requirements
+        else:
+            row.period, row.card_type, row.costs = card.period, card.card_type, card.costs
+            row.requirements, row.minimum_action_value = card.requirements, card.minimum_action_value
+            row.exclusive_permanent_effect = card.exclusive_permanent_effect
+        return row
+
+    def new_row(self, card, outcome):
+        self.extension = self.extension or lorenzo_extension()
+        row = self.fill(self.model(slug=card.slug, extension=self.extension), card)
+        self.check(row, outcome)
+        return row
+
+    def insert(self, added):
+        rows = bulk_create_with_history(
+            [row for row, _ in added], self.model, default_user=self.user, default_change_reason=self.reason
+        )
+        if self.kind == words.EXCOMMUNICATION:
+            return
+        effects = []
+        for row, (_, card) in zip(rows, added):
+            positions = Counter()
+            for effect in card.effects:
+                effects.append(EFFECT_MODELS[self.kind](
+                    card=row, timing=effect.timing, position=positions[effect.timing], effect_type=effect.effect,
+                    payload=effect.payload,
+                ))  # fmt: skip
+                positions[effect.timing] += 1
+        for effect in effects:
+            self.check(effect, None)
+        bulk_create_with_history(effects, EFFECT_MODELS[self.kind], default_user=self.user, default_change_reason=self.reason)
+
+    def update(self, row, card, outcome):
+        self.fill(row, card)
+        row._history_user = self.user
+        row._change_reason = f"{self.reason}: {', '.join(outcome.changes)} changed"
+        self.check(row, outcome)
+        row.save()
+        if self.kind != words.EXCOMMUNICATION:
+            self.update_effects(row, card, outcome)
+
+    def update_effects(self, row, card, outcome):
+        """Effects are matched by slot and position, so an unchanged effect keeps its row and history."""
+        rows = {(effect.timing, effect.position): effect for effect in row.effects.all()}
+        positions = Counter()
+        for effect in card.effects:
+            key = (effect.timing, positions[effect.timing])
+            positions[effect.timing] += 1
+            current = rows.pop(key, None)
+            if current is not None and (current.effect_type, current.payload) == (effect.effect, effect.payload):
+                continue
+            current = current or EFFECT_MODELS[self.kind](card=row, timing=key[0], position=key[1])
+            current.effect_type, current.payload = effect.effect, effect.payload
+            current._history_user = self.user
+            current._change_reason = row._change_reason
+            self.check(current, outcome)
+            current.save()
+        for leftover in rows.values():
+            leftover._history_user = self.user
+            leftover.delete()
+
+    def check(self, row, outcome):
+        """The model's own validation, as the admin runs it (the reader should have caught everything).
+        Relations are ours and known to exist, so they are not looked up again."""
+        try:
+            row.full_clean(exclude=["extension", "card"], validate_unique=False, validate_constraints=False)
+        except ValidationError as exc:
+            details = "; ".join(f"{key}: {' '.join(messages)}" for key, messages in exc.message_dict.items())
+            where = f"{outcome.file}, card {outcome.name!r}, {outcome.path}" if outcome else "an effect"
+            raise CardDataError(f"{where}: {details}") from exc
+
+
+def _cards_by_kind(reads, report):
+    """Each kind's cards from every file; the same card in two files is ambiguous, so it is refused."""
+    seen, by_kind = {}, {kind: [] for kind in words.CARD_KINDS}
+    for read in reads:
+        for card_set in read.card_sets:
+            for card in card_set.cards:
+                key = (card_set.kind, card.slug)
+                if key in seen:
+                    report.errors.append(Problem(f"duplicate card: also in {seen[key]}", card.file, card.path, card.name))
+                    report.outcomes.append(Outcome(REFUSED, card_set.kind, card.name, card.file, card.path,
+                                                   problems=[f"duplicate card: also in {seen[key]}"]))  # fmt: skip
+                    continue
+                seen[key] = f"{card.file} {card.path}"
+                by_kind[card_set.kind].append(card)
+    return by_kind
+
+
+def _inside(path, card_path):
+    return path == card_path or path.startswith((card_path + ".", card_path + "["))
+
+
+def _relative(problem, card_path):
+    """A card's problem as "instantPayload[1].REGIONID: message" (the card is named already)."""
+    rest = problem.path[len(card_path):].lstrip(".")
+    return f"{rest}: {problem.message}" if rest else problem.message
+
+
+def import_read_files(reads, *, user=None, dry_run=False, overwrite=True, reason="Imported"):
+    """Apply checked files (ReadFile objects) to the database, or only report for a dry run."""
+    report = ImportReport(dry_run=dry_run)
+    for read in reads:
+        report.files.append((read.name, read.description))
+        report.errors += read.errors
+        report.warnings += read.warnings
+        for kind, name, path in read.refused:
+            problems = [_relative(problem, path) for problem in read.errors if _inside(problem.path, path)]
+            report.outcomes.append(Outcome(REFUSED, kind, name, read.name, path, problems=problems))
+    by_kind = _cards_by_kind(reads, report)
+    names = ", ".join(read.name for read in reads)
+    with transaction.atomic():
+        for read in reads:
+            if read.machikoro is not None:
+                _load_machikoro(read, report, overwrite)
+        for kind, cards in by_kind.items():
+            if not cards:
+                continue
+            writer = _Writer(kind, report, user=user, overwrite=overwrite, reason=f"{reason} from {names}")
+            try:
+                with transaction.atomic():
+                    writer.write_all(cards)
+            except (CardDataError, IntegrityError) as exc:
+                # The checks above should have caught it; report it rather than fail the request.
+                report.errors.append(Problem(f"the database refused the {words.KIND_LABELS[kind]}s: {exc}"))
+        if report.errors or dry_run:
+            transaction.set_rollback(True)
+        else:
+            report.written = True
+    return report
+
+
+def _load_machikoro(read, report, overwrite):
+    try:
+        with transaction.atomic():
+            loaded = load_machikoro(read.machikoro, overwrite=overwrite)
+    except CardDataError as exc:
+        report.errors.append(Problem(str(exc), read.name))
+        report.outcomes.append(Outcome(REFUSED, MACHI_KORO, "Machi Koro card set", read.name, problems=[str(exc)]))
+        return
+    for status, labels in ((ADDED, loaded.created), (CHANGED, loaded.updated), (KEPT, loaded.kept)):
+        report.outcomes += [Outcome(status, MACHI_KORO, label, read.name) for label in labels]
+    report.machikoro_unchanged += loaded.unchanged
+
+
+def import_files(files, *, kind=None, user=None, dry_run=False, overwrite=True, reason="Imported"):
+    """Import ``[(file name, text or bytes), ...]`` as one all-or-nothing operation."""
+    reads = [read_file(content, name, kind) for name, content in files]
+    return import_read_files(reads, user=user, dry_run=dry_run, overwrite=overwrite, reason=reason)
+
+
+def import_documents(documents, *, kind=None, user=None, dry_run=False, overwrite=True, reason="Imported"):
+    """The same for documents already parsed: ``[(name, document), ...]``."""
+    reads = [read_document(document, name, kind) for name, document in documents]
+    return import_read_files(reads, user=user, dry_run=dry_run, overwrite=overwrite, reason=reason)

@@ -1,0 +1,215 @@
+"""Read card files: JSON syntax (with line and column), which format a file is in, and every
+Lorenzo card checked (schema, then payloads and the order rule) and normalised.
+
+Nothing here touches the database. A file may be:
+
+- a seed-000 array of development cards, excommunications or leader cards (or one card object);
+- our Lorenzo document (``"format": "lorenzo-cards"``, the three sets in one file);
+- our Machi Koro document (``"format": "machi-koro-cards"``, cards/data/machikoro.json);
+- the whole-database export (``"format": "card-database"``, GET /api/export/).
+"""
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import vocabulary as words
+from .carddata import Problem, json_path
+from .normalise import normalise_card
+from .payloads import show
+from .schema import card_schema_problems, document_envelope_problems
+
+MACHI_KORO_FORMAT = "machi-koro-cards"
+LORENZO_FORMAT = "lorenzo-cards"
+LORENZO_VERSION = 1
+DATABASE_FORMAT = "card-database"
+# Sections of our Lorenzo document, and the kind of card each holds.
+LORENZO_SECTIONS = {
+    "development_cards": words.DEVELOPMENT,
+    "excommunications": words.EXCOMMUNICATION,
+    "leader_cards": words.LEADER,
+}
+
+
+class _JSONObject(dict):
+    """A parsed JSON object that remembers keys the text gave twice (JSON keeps only the last)."""
+
+    duplicate_keys = ()
+
+
+def _object(pairs):
+    parsed = _JSONObject(pairs)
+    if len(parsed) != len(pairs):
+        parsed.duplicate_keys = [key for key, count in Counter(key for key, _ in pairs).items() if count > 1]
+    return parsed
+
+
+@dataclass
+class CardSet:
+    """The cards of one kind read from one place of a file."""
+
+    kind: str
+    cards: list = field(default_factory=list)
+
+
+@dataclass
+class ReadFile:
+    """What a file holds, or why it cannot be imported."""
+
+    name: str
+    card_sets: list = field(default_factory=list)
+    machikoro: dict | None = None
+    errors: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    refused: list = field(default_factory=list)  # (kind, card name, path) of cards with errors
+
+    @property
+    def description(self):
+        parts = [f"{len(s.cards)} {words.KIND_LABELS[s.kind]}s" for s in self.card_sets]
+        if self.machikoro is not None:
+            parts.append("a Machi Koro card set")
+        return ", ".join(parts) or "no cards"
+
+
+def parse_json(content, file_name):
+    """``(document, problems)``: the parsed JSON, or a syntax problem with its line and column."""
+    if isinstance(content, bytes):
+        try:
+            content = content.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return None, [Problem(f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})", file_name)]
+    try:
+        return json.loads(content, object_pairs_hook=_object), []
+    except json.JSONDecodeError as exc:
+        unterminated = exc.msg.startswith("Unterminated string")
+        message = "invalid JSON: " + ("unterminated string starting here" if unterminated else exc.msg)
+        if exc.pos >= len(content.rstrip()) or (unterminated and '"' not in content[exc.pos + 1 :]):
+            message += " (the file ends before the JSON is complete: is it truncated?)"
+        return None, [Problem(message, file_name, line=exc.lineno, column=exc.colno)]
+
+
+def _duplicate_keys(node, path=()):
+    """Every (path, key) of a key written twice in one object."""
+    found = []
+    if isinstance(node, dict):
+        found += [(path, key) for key in getattr(node, "duplicate_keys", ())]
+        for key, value in node.items():
+            found += _duplicate_keys(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found += _duplicate_keys(value, (*path, index))
+    return found
+
+
+def detect_kind(items):
+    """Which kind of Lorenzo card a list holds: development cards carry a cardType, excommunications
+    a period, leaders requirements or flag effects. None when nothing tells."""
+    cards = [item for item in items if isinstance(item, dict)]
+    if any("cardType" in card for card in cards):
+        return words.DEVELOPMENT
+    if any("period" in card for card in cards):
+        return words.EXCOMMUNICATION
+    if any("requirements" in card or "flagEffect" in card for card in cards):
+        return words.LEADER
+    return None
+
+
+def read_cards(items, kind, read, prefix):
+    """Check and normalise a list of cards of ``kind`` into ``read`` (a ReadFile)."""
+    card_set = CardSet(kind)
+    seen = {}
+    for index, item in enumerate(items):
+        where = (*prefix, index)
+        label = item.get("name") if isinstance(item, dict) and isinstance(item.get("name"), str) else ""
+
+        def problem(path, message, label=label, where=where):
+            return Problem(message, read.name, json_path(*where, *path), card=label)
+
+        if not isinstance(item, dict):
+            read.errors.append(problem((), f"expected a card object, got {show(item)}"))
+            read.refused.append((kind, label, json_path(*where)))
+            continue
+        errors = [problem(path, message) for path, message in card_schema_problems(item, kind)]
+        errors += [
+            problem(path + (key,), f"the key {key!r} is written twice in this object; JSON would keep only the last")
+            for path, key in _duplicate_keys(item)
+        ]
+        if not errors:
+            card, card_errors, card_warnings = normalise_card(item, kind)
+            errors += [problem(path, message) for path, message in card_errors]
+            read.warnings += [problem(path, message) for path, message in card_warnings]
+            if card.name and card.slug in seen:
+                errors.append(problem(("name",), f"duplicate card: {card.name!r} is already {seen[card.slug]}"))
+            elif card.name:
+                seen[card.slug] = json_path(*where)
+        if errors:
+            read.errors += errors
+            read.refused.append((kind, label, json_path(*where)))
+            continue
+        card.file, card.path = read.name, json_path(*where)
+        card_set.cards.append(card)
+    read.card_sets.append(card_set)
+
+
+def _read_lorenzo_document(document, read, prefix=()):
+    if "format" in document:
+        read.errors += [
+            Problem(message, read.name, json_path(*prefix, *path) or "(document)")
+            for path, message in document_envelope_problems(document)
+        ]
+    for section, kind in LORENZO_SECTIONS.items():
+        items = document.get(section)
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            read.errors.append(Problem(f"expected an array of cards, got {show(items)}", read.name, json_path(*prefix, section)))
+            continue
+        read_cards(items, kind, read, (*prefix, section))
+
+
+def read_document(document, name, kind=None):
+    """A parsed file, sorted out: which cards it holds, checked and normalised."""
+    read = ReadFile(name)
+    if isinstance(document, list):
+        kind = kind or detect_kind(document)
+        if kind is None:
+            if document:
+                read.errors.append(Problem(
+                    "cannot tell which cards this array holds: development cards have a cardType, excommunications "
+                    "a period, leader cards requirements; name the kind (--kind, or kind= in the API)", name))  # fmt: skip
+            return read
+        read_cards(document, kind, read, ("cards",))
+    elif isinstance(document, dict) and document.get("format") == MACHI_KORO_FORMAT:
+        read.machikoro = document
+    elif isinstance(document, dict) and document.get("format") == LORENZO_FORMAT:
+        _read_lorenzo_document(document, read)
+    elif isinstance(document, dict) and document.get("format") == DATABASE_FORMAT:
+        games = document.get("games")
+        if not isinstance(games, dict):
+            read.errors.append(Problem(f"expected an object of games, got {show(games)}", name, "games"))
+            return read
+        for slug, game_document in games.items():
+            if slug == "machi-koro" and isinstance(game_document, dict):
+                read.machikoro = game_document
+            elif slug == "lorenzo" and isinstance(game_document, dict):
+                _read_lorenzo_document(game_document, read, ("games", "lorenzo"))
+            else:
+                read.errors.append(Problem("no importer for this game", name, json_path("games", slug)))
+    elif isinstance(document, dict) and "name" in document:
+        kind = kind or detect_kind([document])
+        if kind is None:
+            read.errors.append(Problem("cannot tell which kind of card this is; name the kind", name))
+            return read
+        read_cards([document], kind, read, ("cards",))
+    else:
+        read.errors.append(Problem(
+            "not a card file: expected an array of Lorenzo cards (seed 000), one card, or a document whose "
+            f'"format" is {LORENZO_FORMAT!r}, {MACHI_KORO_FORMAT!r} or {DATABASE_FORMAT!r}', name))  # fmt: skip
+    return read
+
+
+def read_file(content, name, kind=None):
+    """Parse and check one file's content (text or bytes)."""
+    document, problems = parse_json(content, name)
+    if problems:
+        return ReadFile(name, errors=problems)
+    return read_document(document, name, kind)

@@ -1,0 +1,14 @@
+"""Card database models, one module per game plus the shared catalogue."""
+from .catalogue import CardGame, Extension
+from .lorenzo import Excommunication
+from .machikoro import Colour, Establishment, IconType, Landmark
+
+__all__ = [
+    "CardGame",
+    "Colour",
+    "Establishment",
+    "Excommunication",
+    "Extension",
+    "IconType",
+    "Landmark",
+]

@@ -1,0 +1,40 @@
+"""What every card belongs to: a game and one of its extensions (boxes)."""
+from django.db import models
+
+
+class CardGame(models.Model):
+    """A tabletop game whose cards the database holds (Machi Koro, Lorenzo il Magnifico ...)."""
+
+    MACHI_KORO = "machi-koro"
+    LORENZO = "lorenzo"
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=100, unique=True)
+    name_fr = models.CharField("French name", max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = "game"
+
+    def __str__(self):
+        return self.name
+
+
+class Extension(models.Model):
+    """A box of a game: the base game, an expansion or a promo."""
+
+    game = models.ForeignKey(CardGame, on_delete=models.PROTECT, related_name="extensions")
+    slug = models.SlugField()
+    name = models.CharField(max_length=100)
+    name_fr = models.CharField("French name", max_length=100, blank=True)
+    order = models.PositiveSmallIntegerField(default=0, help_text="Display order within the game.")
+
+    class Meta:
+        ordering = ["game", "order", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "slug"], name="extension_unique_slug_per_game"),
+            models.UniqueConstraint(fields=["game", "name"], name="extension_unique_name_per_game"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.game.name})" if self.game_id else self.name

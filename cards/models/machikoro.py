@@ -1,0 +1,157 @@
+"""Machi Koro (Minivilles) cards: colours, icon types, establishments and landmarks."""
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from simple_history.models import HistoricalRecords
+
+from .catalogue import CardGame, Extension
+
+# Two dice plus the Harbor's +2 reach 14.
+DICE_MIN, DICE_MAX = 1, 14
+dice_value_validators = [MinValueValidator(DICE_MIN), MaxValueValidator(DICE_MAX)]
+
+
+class Colour(models.Model):
+    """A card colour: it says when a card fires and who pays."""
+
+    class ActivatedBy(models.TextChoices):
+        ANYONE = "anyone", "Anyone's roll (the owner's too)"
+        OWNER = "owner", "The owner's own roll"
+        OTHERS = "others", "Other players' rolls"
+
+    game = models.ForeignKey(CardGame, on_delete=models.PROTECT, related_name="colours")
+    slug = models.SlugField()
+    name = models.CharField(max_length=40)
+    name_fr = models.CharField("French name", max_length=40, blank=True)
+    activation_order = models.PositiveSmallIntegerField(
+        help_text="Colours fire in increasing order: red (1), then blue and green (2), then purple (3)."
+    )
+    activated_by = models.CharField(max_length=10, choices=ActivatedBy.choices)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["game", "activation_order", "name"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="colour_unique_slug_per_game")]
+
+    def __str__(self):
+        return self.name
+
+
+class IconType(models.Model):
+    """The icon printed on an establishment (wheat, cow, cup ...), counted by combo cards."""
+
+    game = models.ForeignKey(CardGame, on_delete=models.PROTECT, related_name="icon_types")
+    slug = models.SlugField()
+    name = models.CharField(max_length=40)
+    name_fr = models.CharField("French name", max_length=40, blank=True)
+    symbol = models.CharField(max_length=8, blank=True, help_text="A character shown where no picture is set.")
+    picture = models.ImageField(upload_to="icons/", blank=True)
+
+    class Meta:
+        ordering = ["game", "name"]
+        verbose_name = "icon type"
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="icontype_unique_slug_per_game")]
+
+    def __str__(self):
+        return self.name
+
+
+class MachiKoroCard(models.Model):
+    """Fields shared by establishments and landmarks."""
+
+    slug = models.SlugField(unique=True, help_text="Stable identifier used by the API, exports and games.")
+    name = models.CharField(max_length=100)
+    name_fr = models.CharField("French name", max_length=100, blank=True)
+    aliases = models.JSONField(default=list, blank=True, help_text="Other printed names, as a list of strings.")
+    extension = models.ForeignKey(Extension, on_delete=models.PROTECT)
+    image = models.ImageField(upload_to="cards/", blank=True)
+    description = models.TextField(blank=True, help_text="The card text, for players.")
+    cost = models.PositiveSmallIntegerField()
+    effect = models.CharField(max_length=500, blank=True, help_text="What the card does, in the effect grammar.")
+    rules_note = models.TextField(blank=True, help_text="Disputed values, printing differences, our rule choices.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["extension__order", "name"]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        super().clean()
+        if self.aliases is not None and not (
+            isinstance(self.aliases, list) and all(isinstance(a, str) for a in self.aliases)
+        ):
+            raise ValidationError({"aliases": "Aliases must be a list of names."})
+        if self.extension_id and self.extension.game.slug != CardGame.MACHI_KORO:
+            raise ValidationError({"extension": "Choose a Machi Koro extension."})
+        from cards.effect_checks import effect_errors
+
+        message = effect_errors(self.effect, extra_names=[self.name] if self.name else ())
+        if message:
+            raise ValidationError({"effect": message})
+
+
+class Establishment(MachiKoroCard):
+    """A card players buy from the market; fires on a dice total within its activation range."""
+
+    colour = models.ForeignKey(Colour, on_delete=models.PROTECT, related_name="establishments")
+    icon = models.ForeignKey(IconType, on_delete=models.PROTECT, related_name="establishments")
+    activation_min = models.PositiveSmallIntegerField(validators=dice_value_validators)
+    activation_max = models.PositiveSmallIntegerField(validators=dice_value_validators)
+    copies = models.PositiveSmallIntegerField(default=6, help_text="Copies in the box (the market stack).")
+    major = models.BooleanField(default=False, help_text="Major establishment: at most one per player.")
+    history = HistoricalRecords()
+
+    class Meta(MachiKoroCard.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["extension", "name"], name="establishment_unique_name_per_extension"),
+            models.CheckConstraint(
+                condition=Q(activation_min__gte=DICE_MIN) & Q(activation_max__lte=DICE_MAX),
+                name="establishment_activation_within_dice",
+            ),
+            models.CheckConstraint(
+                condition=Q(activation_min__lte=F("activation_max")), name="establishment_activation_min_le_max"
+            ),
+            models.CheckConstraint(condition=Q(cost__gte=0), name="establishment_cost_not_negative"),
+        ]
+
+    @property
+    def activation_label(self):
+        if self.activation_min == self.activation_max:
+            return str(self.activation_min)
+        return f"{self.activation_min}–{self.activation_max}"
+
+    def clean(self):
+        super().clean()
+        if (
+            self.activation_min is not None
+            and self.activation_max is not None
+            and self.activation_min > self.activation_max
+        ):
+            raise ValidationError(
+                {"activation_max": "The highest activation value must not be lower than the lowest."}
+            )
+        for field in ("colour", "icon"):
+            related = getattr(self, field, None) if getattr(self, f"{field}_id") else None
+            if related is not None and self.extension_id and related.game_id != self.extension.game_id:
+                raise ValidationError({field: f"This {field} belongs to another game."})
+
+
+class Landmark(MachiKoroCard):
+    """A monument: a passive ability once built; building all required ones wins."""
+
+    starts_built = models.BooleanField(default=False, help_text="Every player starts with it built (City Hall).")
+    counts_toward_win = models.BooleanField(default=True, help_text="Must be built to win.")
+    copies = models.PositiveSmallIntegerField(default=4, help_text="Copies in the box.")
+    history = HistoricalRecords()
+
+    class Meta(MachiKoroCard.Meta):
+        verbose_name = "landmark (monument)"
+        verbose_name_plural = "landmarks (monuments)"
+        constraints = [
+            models.UniqueConstraint(fields=["extension", "name"], name="landmark_unique_name_per_extension"),
+            models.CheckConstraint(condition=Q(cost__gte=0), name="landmark_cost_not_negative"),
+        ]

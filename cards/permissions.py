@@ -1,0 +1,26 @@
+"""Who may write cards: designers, that is staff users or members of the Designers group."""
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from cards.migrations_helpers import DESIGNERS_GROUP
+
+
+def is_designer(user):
+    if not (user and user.is_authenticated and user.is_active):
+        return False
+    if user.is_superuser or user.is_staff:
+        return True
+    # Cache on the user object: the admin asks many times per request.
+    cached = getattr(user, "_is_designer", None)
+    if cached is None:
+        cached = user.groups.filter(name=DESIGNERS_GROUP).exists()
+        user._is_designer = cached
+    return cached
+
+
+class IsDesignerOrReadOnly(BasePermission):
+    """Anyone reads; only designers write."""
+
+    message = "Only designers (staff or members of the Designers group) may change cards."
+
+    def has_permission(self, request, view):
+        return request.method in SAFE_METHODS or is_designer(request.user)

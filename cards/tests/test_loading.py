@@ -1,0 +1,114 @@
+import copy
+import json
+
+import pytest
+
+from cards.loading import (
+    MACHIKORO_FILE,
+    CardDataError,
+    load_excommunications,
+    load_machikoro,
+    load_official_cards,
+    read_json,
+)
+from cards.models import CardGame, Establishment, Excommunication, Landmark
+
+pytestmark = pytest.mark.django_db
+
+REFERENCE = json.loads(MACHIKORO_FILE.read_text(encoding="utf-8"))
+
+
+def test_loads_every_official_card(official_cards):
+    assert Establishment.objects.count() == 40
+    assert Landmark.objects.count() == 8
+    assert Excommunication.objects.count() == 21
+    assert set(CardGame.objects.values_list("slug", flat=True)) == {"machi-koro", "lorenzo"}
+    assert official_cards.created and not official_cards.updated
+
+
+def test_loading_twice_changes_nothing(official_cards):
+    before = list(Establishment.history.values_list("history_id", flat=True))
+    again = load_official_cards()
+    assert again.created == [] and again.updated == [] and again.kept == []
+    assert again.unchanged == 204  # 67 Machi Koro rows and 137 Lorenzo cards
+    assert list(Establishment.history.values_list("history_id", flat=True)) == before
+
+
+def test_designer_edit_is_kept_and_reported(official_cards, designer):
+    card = Establishment.objects.get(slug="sushi-bar")
+    card.cost = 2
+    card._history_user = designer
+    card.save()
+    report = load_official_cards()
+    assert report.kept == ["establishment sushi-bar"]
+    assert Establishment.objects.get(slug="sushi-bar").cost == 2
+    report = load_official_cards(overwrite=True)
+    assert report.updated == ["establishment sushi-bar"]
+    assert Establishment.objects.get(slug="sushi-bar").cost == 4
+
+
+def test_loader_update_of_an_unedited_card_is_applied(official_cards):
+    document = copy.deepcopy(REFERENCE)
+    mine = next(c for c in document["establishments"] if c["slug"] == "mine")
+    mine["description"] = "Five coins from the bank on any 9."
+    report = load_machikoro(document)
+    assert report.updated == ["establishment mine"]
+    assert Establishment.objects.get(slug="mine").description == "Five coins from the bank on any 9."
+
+
+@pytest.mark.parametrize(
+    "mutate, message",
+    [
+        (lambda d: d["establishments"][0].update(cost=-1), "establishments[0].cost"),
+        (lambda d: d["establishments"][1].update(activation_min=15), "establishments[1].activation_min"),
+        (lambda d: d["establishments"][2].update(colour="orange"), "unknown colour 'orange'"),
+        (lambda d: d["establishments"][2].update(icon="spoon"), "unknown icon 'spoon'"),
+        (lambda d: d["establishments"][3].update(extension="nowhere"), "unknown extension 'nowhere'"),
+        (lambda d: d["establishments"][4].update(activation_min=9, activation_max=3), "activation"),
+        (lambda d: d.pop("landmarks"), "'landmarks' is a required property"),
+    ],
+)
+def test_malformed_documents_are_refused_atomically(mutate, message):
+    document = copy.deepcopy(REFERENCE)
+    mutate(document)
+    with pytest.raises(CardDataError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        load_machikoro(document)
+    assert Establishment.objects.count() == 0
+    assert CardGame.objects.count() == 0
+
+
+def test_duplicate_name_within_an_extension_is_refused():
+    document = copy.deepcopy(REFERENCE)
+    twin = copy.deepcopy(document["establishments"][0])
+    twin["slug"] = "wheat-field-twin"
+    document["establishments"].append(twin)
+    with pytest.raises(CardDataError, match="wheat-field-twin"):
+        load_machikoro(document)
+    assert Establishment.objects.count() == 0
+
+
+def test_malformed_excommunication_payload_is_refused():
+    items = [{"name": "Broken", "period": 2, "instantEffect": "LESSRESOURCE", "instantPayload": ["GOLD"]}]
+    with pytest.raises(CardDataError, match="unknown resource"):
+        load_excommunications(items)
+    assert Excommunication.objects.count() == 0
+
+
+def test_invalid_json_names_line_and_column(tmp_path):
+    broken = tmp_path / "cards.json"
+    broken.write_text('{"format": "machi-koro-cards",\n "version": 1 "game": {}}')
+    with pytest.raises(CardDataError, match=r"cards.json: invalid JSON at line 2, column 15: Expecting .,. delimiter"):
+        read_json(broken)
+
+
+def test_load_cards_command_reports_and_fails_cleanly(tmp_path, capsys):
+    from django.core.management import CommandError, call_command
+
+    call_command("load_cards")
+    assert "204 created" in capsys.readouterr().out
+    call_command("load_cards")
+    assert "204 unchanged" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    with pytest.raises(CommandError, match="invalid JSON"):
+        call_command("load_cards", str(bad))

@@ -1,0 +1,17 @@
+from django.shortcuts import render
+
+from .effect_checks import explain_effect
+from .selectors import machikoro_cards_by_extension
+
+
+def home(request):
+    return render(request, "home.html")
+
+
+def card_list(request):
+    groups = []
+    for extension, establishments, landmarks in machikoro_cards_by_extension():
+        for card in [*establishments, *landmarks]:
+            card.explained = explain_effect(card.effect, card=card)
+        groups.append({"extension": extension, "establishments": establishments, "landmarks": landmarks})
+    return render(request, "cards/card_list.html", {"groups": groups})

@@ -1,0 +1,5 @@
+from django.contrib.admin.apps import AdminConfig
+
+
+class DesignersAdminConfig(AdminConfig):
+    default_site = "config.admin_site.DesignersAdminSite"

@@ -1,0 +1,17 @@
+"""Test settings: the same environment-driven settings with a throwaway secret and fast hashing."""
+import os
+
+os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key")
+
+from .settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+MEDIA_ROOT = BASE_DIR / ".test-media"  # noqa: F405
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+# Tests run Celery tasks in-process even when REDIS_URL configures a broker; the real-worker tests
+# (make test-stats-worker) set CELERY_TASK_ALWAYS_EAGER=0 to reach a worker through Redis.
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)  # noqa: F405

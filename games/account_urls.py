@@ -1,0 +1,12 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import account_views
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("signup/", account_views.sign_up, name="signup"),
+    path("guest/", account_views.play_as_guest, name="guest"),
+    path("keep/", account_views.keep_as_account, name="keep-guest"),
+]

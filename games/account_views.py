@@ -1,0 +1,64 @@
+"""Accounts: sign up, play as a guest, keep a guest as an account (log in and out are Django's views)."""
+from django.contrib import messages
+from django.contrib.auth import login
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from games.errors import GameError
+from games.forms import GuestForm, SignUpForm
+from games.identity import request_identity
+from games.models import Guest
+from games.services.accounts import become_guest, forget_guest, keep_guest_as_account
+
+
+def _next_url(request, default="games:list"):
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                   require_https=request.is_secure()):
+        return target
+    return default
+
+
+@require_http_methods(["GET", "POST"])
+def sign_up(request):
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        forget_guest(request.session)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next_url(request))
+    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request, "")})
+
+
+@require_http_methods(["GET", "POST"])
+def play_as_guest(request):
+    identity = request_identity(request)
+    form = GuestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            become_guest(request.session, form.cleaned_data["nickname"])
+        except GameError as exc:
+            form.add_error("nickname", exc.message)
+        else:
+            return redirect(_next_url(request))
+    return render(request, "registration/guest.html", {"form": form, "identity": identity,
+                                                       "next": _next_url(request, "")})
+
+
+@require_http_methods(["GET", "POST"])
+def keep_as_account(request):
+    identity = request_identity(request)
+    if identity.guest_id is None:
+        messages.error(request, "Only a guest can be kept as an account.")
+        return redirect("games:list")
+    guest = Guest.objects.get(pk=identity.guest_id)
+    form = SignUpForm(request.POST or None, initial={"username": guest.nickname.replace(" ", "_")})
+    if request.method == "POST" and form.is_valid():
+        user = keep_guest_as_account(guest, username=form.cleaned_data["username"],
+                                     password=form.cleaned_data["password1"])
+        forget_guest(request.session)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}: your games are now in your account.")
+        return redirect(_next_url(request))
+    return render(request, "registration/keep.html", {"form": form, "guest": guest})

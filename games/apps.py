@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "games"
+    verbose_name = "Live games"
+
+    def ready(self):
+        from django.conf import settings
+        from django.utils.module_loading import import_string
+
+        from games.rulesets import register
+
+        for path in settings.GAMES_RULESETS:
+            register(import_string(path))

@@ -1,0 +1,68 @@
+"""Sending to sockets through the channel layer. Services call these only after their transaction commits.
+
+A socket consumer that calls a service collects what the service sends (`collecting`) and sends it itself
+once the call has returned, on its own event loop: no hop from the database thread back to the loop
+while the thread waits. Anywhere else (Celery jobs, views) messages go out at once.
+"""
+import json
+import threading
+from contextlib import contextmanager
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+OPEN_GAMES_GROUP = "open-games"
+
+
+def game_group(code):
+    """Named by the game's random code, unique across databases (tests in parallel share one Redis)."""
+    return f"game-{code}"
+
+
+def encode(frame):
+    """Frames are encoded once per broadcast; consumers forward the text as it is."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+
+
+_outbox = threading.local()
+
+
+@contextmanager
+def collecting():
+    """Within this block (in this thread), messages are kept in the yielded list instead of being sent."""
+    outer = getattr(_outbox, "messages", None)
+    _outbox.messages = messages = []
+    try:
+        yield messages
+    finally:
+        _outbox.messages = outer
+
+
+def publish(group, message):
+    messages = getattr(_outbox, "messages", None)
+    if messages is not None:
+        messages.append((group, message))
+        return
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, message)
+
+
+async def send_collected(messages):
+    layer = get_channel_layer()
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
+def publish_to_game(code, frame):
+    """The same frame to everyone watching a game."""
+    publish(game_group(code), {"type": "game.frame", "text": encode(frame)})
+
+
+def publish_frames(code, public_text, private_texts):
+    """One frame for spectators and most players, other frames for the identities in `private_texts`."""
+    publish(game_group(code), {"type": "game.frames", "public": public_text, "private": private_texts})
+
+
+def publish_open_games(frame):
+    publish(OPEN_GAMES_GROUP, {"type": "games.list", "text": encode(frame)})

@@ -1,0 +1,258 @@
+"""WebSocket consumers: a game's page (lobby, chat, play) and the live list of open games.
+
+Thin by design: parse and check the message, call one service, forward frames. Every rule and every
+check of who may do what is in the services; errors go to the sender alone and the socket stays open.
+"""
+import json
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.db import connection
+
+from games import broadcast, services
+from games.errors import BadRequest, GameError
+from games.identity import scope_identity
+from games.selectors.frames import snapshot_frame
+from games.selectors.lists import open_games_frame
+from games.selectors.lookup import game_by_code, game_by_id
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 4096
+RATE_CAPACITY = 20      # burst of messages a socket may send
+RATE_PER_SECOND = 8.0   # sustained messages per second
+MAX_REF = 64
+
+
+_DB_POOL = None
+
+
+def _db_pool():
+    """A small thread pool for database work on PostgreSQL, where row locks keep moves of one game in order:
+    moves of different games run in parallel. SQLite allows one writer: everything shares one thread."""
+    global _DB_POOL
+    threads = settings.GAMES_DB_THREADS
+    if connection.vendor != "postgresql" or threads < 2:
+        return None
+    if _DB_POOL is None:
+        _DB_POOL = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="games-db")
+    return _DB_POOL
+
+
+def _run(function, *args, **kwargs):
+    with broadcast.collecting() as messages:
+        try:
+            return function(*args, **kwargs), messages, None
+        except Exception as exc:  # what committed before the error is still sent
+            return None, messages, exc
+
+
+def db(function):
+    """`function` in a database thread; what it broadcasts is sent from the event loop once it returns."""
+    pool = _db_pool()
+    if pool is None:
+        in_thread = database_sync_to_async(_run)
+    else:
+        in_thread = database_sync_to_async(_run, thread_sensitive=False, executor=pool)
+
+    async def call(*args, **kwargs):
+        result, messages, error = await in_thread(function, *args, **kwargs)
+        await broadcast.send_collected(messages)
+        if error is not None:
+            raise error
+        return result
+
+    return call
+
+
+class TokenBucket:
+    def __init__(self, capacity=RATE_CAPACITY, rate=RATE_PER_SECOND):
+        self.capacity = capacity
+        self.rate = rate
+        self.tokens = float(capacity)
+        self.stamp = time.monotonic()
+
+    def take(self):
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _int_field(message, name, required=True):
+    value = message.get(name)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"`{name}` must be a whole number.")
+    return value
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    """/ws/games/<code>/: everything a game's page sends and receives."""
+
+    game_id = None
+    counted = False
+
+    async def connect(self):
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        try:
+            self.identity, self.game_id = await db(self._identify)(self.code)
+        except GameError:
+            await self.close(code=4404)
+            return
+        self.bucket = TokenBucket()
+        await self.channel_layer.group_add(broadcast.game_group(self.code), self.channel_name)
+        await self.accept()
+        seat = await db(services.set_connected)(game_id=self.game_id, identity=self.identity, delta=1)
+        self.counted = seat is not None
+
+    def _identify(self, code):
+        return scope_identity(self.scope), game_by_code(code).pk
+
+    async def disconnect(self, code):
+        if self.game_id is None:
+            return
+        await self.channel_layer.group_discard(broadcast.game_group(self.code), self.channel_name)
+        if self.counted:
+            await db(services.set_connected)(game_id=self.game_id, identity=self.identity, delta=-1)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        ref = None
+        try:
+            if text_data is None:
+                raise BadRequest("Send JSON text frames.", code="bad_message")
+            if len(text_data) > MAX_MESSAGE_CHARS:
+                raise BadRequest(f"Messages are at most {MAX_MESSAGE_CHARS} characters.", code="too_large")
+            if not self.bucket.take():
+                raise BadRequest("Too many messages: slow down.", code="rate_limited")
+            try:
+                message = json.loads(text_data)
+            except ValueError:
+                raise BadRequest("That is not JSON.", code="bad_json") from None
+            if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+                raise BadRequest('Messages are JSON objects with a "type".', code="bad_message")
+            ref = message.get("ref")
+            if not isinstance(ref, (str, int)) or isinstance(ref, bool) or len(str(ref)) > MAX_REF:
+                ref = None
+            handler = self.HANDLERS.get(message["type"])
+            if handler is None:
+                raise BadRequest(f"Unknown message type {message['type'][:40]!r}.", code="unknown_type")
+            await handler(self, message)
+        except GameError as exc:
+            await self._send_frame({"type": "error", "ref": ref, **exc.as_dict()})
+        except Exception:  # a bug must not close everyone's game page: report it to this client only
+            log.exception("game socket message failed")
+            await self._send_frame({"type": "error", "ref": ref, "code": "server_error",
+                                    "message": "Something went wrong on the server; reload the page."})
+
+    async def _send_frame(self, frame):
+        await self.send(text_data=broadcast.encode(frame))
+
+    # ---- client messages -------------------------------------------------------------------------------
+
+    async def on_hello(self, message):
+        since = _int_field(message, "since", required=False)
+        frame = await db(self._snapshot)(since)
+        await self._send_frame(frame)
+
+    def _snapshot(self, since):
+        return snapshot_frame(game_by_id(self.game_id), self.identity, since)
+
+    async def on_act(self, message):
+        await db(services.play_action)(game_id=self.game_id, identity=self.identity,
+                                       expected_seq=message.get("seq"), action=message.get("action"))
+
+    async def on_chat(self, message):
+        await db(services.post_chat)(game_id=self.game_id, identity=self.identity, text=message.get("text"))
+
+    async def on_ready(self, message):
+        await db(services.set_ready)(game_id=self.game_id, identity=self.identity, ready=message.get("ready"))
+
+    async def on_leave(self, message):
+        await db(services.leave)(game_id=self.game_id, identity=self.identity)
+
+    async def on_kick(self, message):
+        await db(services.kick)(game_id=self.game_id, identity=self.identity, seat_id=_int_field(message, "seat"))
+
+    async def on_add_bot(self, message):
+        kind = message.get("kind")
+        if not isinstance(kind, str):
+            raise BadRequest("Say which bot: `kind`.")
+        await db(services.add_bot)(game_id=self.game_id, identity=self.identity, kind=kind)
+
+    async def on_take_seat(self, message):
+        await db(services.take_back_seat)(game_id=self.game_id, identity=self.identity)
+        await self.on_hello({})
+
+    async def on_timeout(self, message):
+        # The page's clock ran out: the server checks the deadline itself and may hand the seat to a bot.
+        await db(services.expire_turn)(self.game_id)
+
+    async def on_ping(self, message):
+        await self._send_frame({"type": "pong", "ref": message.get("ref"), "at": time.time()})
+
+    HANDLERS = {
+        "hello": on_hello, "act": on_act, "chat": on_chat, "ready": on_ready, "leave": on_leave, "kick": on_kick,
+        "add_bot": on_add_bot, "take_seat": on_take_seat, "timeout": on_timeout, "ping": on_ping,
+    }
+
+    # ---- channel layer -------------------------------------------------------------------------------
+
+    async def game_frame(self, event):
+        await self.send(text_data=event["text"])
+
+    async def game_frames(self, event):
+        key = self.identity.key
+        await self.send(text_data=event["private"].get(key, event["public"]) if key else event["public"])
+
+
+class OpenGamesConsumer(AsyncWebsocketConsumer):
+    """/ws/games/: the public list of open lobbies and running games, pushed whenever it changes."""
+
+    async def connect(self):
+        await self.channel_layer.group_add(broadcast.OPEN_GAMES_GROUP, self.channel_name)
+        await self.accept()
+        frame = await db(open_games_frame)()
+        await self.send(text_data=broadcast.encode(frame))
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(broadcast.OPEN_GAMES_GROUP, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send(text_data=broadcast.encode(
+            {"type": "error", "code": "read_only", "message": "This socket only sends the list of games."}))
+
+    async def games_list(self, event):
+        await self.send(text_data=event["text"])
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    """/ws/echo/<room>/: a plain Channels echo through the layer to everyone in a room (bench baseline)."""
+
+    async def connect(self):
+        if not settings.DEBUG and not getattr(settings, "GAMES_ECHO_SOCKET", False):
+            await self.close(code=4404)
+            return
+        self.group = f"echo-{self.scope['url_route']['kwargs']['room']}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
+            return
+        await self.channel_layer.group_send(self.group, {"type": "echo.message", "text": text_data})
+
+    async def echo_message(self, event):
+        await self.send(text_data=event["text"])

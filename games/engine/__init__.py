@@ -1,0 +1,54 @@
+"""Machi Koro rules engine: plain Python, no Django, no I/O (except `loading`, which reads the card file).
+
+Card set
+    CardSet.from_data(data, extensions=None)   cards in the cards/data/machikoro.json format, effects parsed
+                                               and compiled once; CardSetError for anything unplayable
+    card_set.restrict(extensions)              the same cards for a subset of extensions (no re-parse)
+    load_card_set(extensions=None)             the official cards from cards/data/machikoro.json
+    game_set(card_set, options, players)       supply, starting cards, landmarks, required landmarks
+
+Game
+    GameOptions(extensions=("base",), market="all"|10..15, neighbours_only=False, starting_coins=3,
+                starting_cards=("wheat-field", "bakery"), max_turns=None)
+    new_game(card_set, options, seed, players) -> GameState     players: a count or names in seat order
+    legal_actions(state) -> list[Action]                        for the seat state.to_act
+    apply(state, action, seat=None) -> (new_state, events)      state untouched; IllegalActionError
+    apply_in_place(state, action, seat=None) -> events          same, mutating state (simulator)
+    state.to_json() / GameState.from_json(data, card_set)
+    Action.to_json() / Action.from_json(data)
+    event.to_json() / Event.from_json(data, card_set)
+    replay(initial_state, events) -> state                      rebuild a game from its events
+    view_for(state, seat) -> dict                               what one seat may see (no RNG, no deck order)
+
+Bots and simulation
+    BOTS = {"random": RandomBot, "greedy": GreedyBot, "income": IncomeBot}; bot.choose(state, actions)
+    play_game(card_set, options, seed, bots) -> (final_state, turns)
+    simulate(...) -> summary dict                                (python manage.py simulate ...)
+
+Rule choices are documented in docs/rules.md.
+"""
+
+from .actions import (Action, Activate, AdjustRoll, Build, Buy, ChooseOpponent, Decline, Demolish, Invest, KeepRoll,
+                      Move, Pass, Renovate, Reroll, Roll, Trade)
+from .bots import BOTS, GreedyBot, IncomeBot, RandomBot, make_bot
+from .cardset import CardSet
+from .errors import (CardSetError, EngineError, IllegalActionError, NotYourTurnError, OptionsError, ReplayError,
+                     SerialisationError)
+from .events import Event, replay
+from .loading import load_card_data, load_card_set
+from .options import ALL_STACKS, GameOptions, recommended_stacks
+from .rules import apply, apply_in_place, describe_choice, legal_actions
+from .setup import GameSet, game_set, new_game
+from .simulate import play_game, simulate
+from .state import GameState, PlayerState
+from .view import view_for
+
+__all__ = [
+    "ALL_STACKS", "Action", "Activate", "AdjustRoll", "BOTS", "Build", "Buy", "CardSet", "CardSetError",
+    "ChooseOpponent", "Decline", "Demolish", "EngineError", "Event", "GameOptions", "GameSet", "GameState",
+    "GreedyBot", "IllegalActionError", "IncomeBot", "Invest", "KeepRoll", "Move", "NotYourTurnError",
+    "OptionsError", "Pass", "PlayerState", "RandomBot", "Renovate", "ReplayError", "Reroll", "Roll",
+    "SerialisationError", "Trade", "apply", "apply_in_place", "describe_choice", "game_set", "legal_actions",
+    "load_card_data", "load_card_set", "make_bot", "new_game", "play_game", "recommended_stacks", "replay",
+    "simulate", "view_for",
+]

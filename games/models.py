@@ -1,0 +1,175 @@
+"""Live games: who sits where, the game's current state, and the numbered log of everything played.
+
+The database is the only memory of a game. `Game.state` is the ruleset's state after the last event,
+`Game.event_seq` the number of that event, and `GameEvent` rows keep every action so a game can be
+resumed, replayed and exported. Nothing here knows the rules of any game: see `games.rulesets`.
+"""
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
+
+
+def new_game_code():
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(10))
+
+
+class Guest(models.Model):
+    """A visitor playing under a nickname, tied to a browser session; `user` is set once kept as an account."""
+
+    nickname = models.CharField(max_length=24)
+    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="former_guest"
+    )
+
+    def __str__(self):
+        return f"{self.nickname} (guest)"
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        LOBBY = "lobby", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    code = models.CharField(max_length=12, unique=True, default=new_game_code)
+    ruleset = models.CharField(max_length=32)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY, db_index=True)
+    public = models.BooleanField(default=True)
+    options = models.JSONField(default=dict)  # ruleset options, cleaned by the ruleset
+    min_players = models.PositiveSmallIntegerField()
+    max_players = models.PositiveSmallIntegerField()
+    turn_seconds = models.PositiveIntegerField(default=0)  # 0: no turn timer
+    host_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="hosted_games")
+    host_guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games")
+    kicked = models.JSONField(default=list)  # identity keys the host removed: they may not join again
+
+    # Frozen when the game starts: the rules data (e.g. the card set), the seed and the players' names.
+    rules = models.JSONField(null=True, blank=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    table = models.JSONField(default=list)  # names in seat order at the start, for replays
+    state = models.JSONField(null=True, blank=True)
+    event_seq = models.PositiveIntegerField(default=0)
+    to_act = models.JSONField(default=list)  # seats whose action is awaited (copied from the state)
+    turn = models.PositiveIntegerField(default=0)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)  # winners and final table
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Not indexed: an index on a column every move changes would stop PostgreSQL's in-place (HOT) updates.
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "public", "-created_at"], name="games_open_list")]
+
+    def __str__(self):
+        return f"{self.ruleset} {self.code} ({self.status})"
+
+    @property
+    def is_lobby(self):
+        return self.status == self.Status.LOBBY
+
+    @property
+    def is_playing(self):
+        return self.status == self.Status.PLAYING
+
+    @property
+    def is_over(self):
+        return self.status in (self.Status.FINISHED, self.Status.ABANDONED)
+
+
+class Seat(models.Model):
+    """A place at a game's table: a human (user or guest) or a bot; `autopilot` lets a bot play a human's seat."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()  # join order in the lobby, the ruleset's seat index once started
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="seats")
+    guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats")
+    bot_kind = models.CharField(max_length=20, blank=True)  # empty for a human
+    name = models.CharField(max_length=40)
+    ready = models.BooleanField(default=False)
+    connections = models.PositiveIntegerField(default=0)  # open sockets of this seat's player
+    autopilot = models.BooleanField(default=False)
+    left = models.BooleanField(default=False)
+    disconnected_at = models.DateTimeField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="games_seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False),
+                                    name="games_seat_user_unique"),
+            models.UniqueConstraint(fields=["game", "guest"], condition=Q(guest__isnull=False),
+                                    name="games_seat_guest_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.name} at {self.game.code}#{self.position}"
+
+    @property
+    def is_bot(self):
+        return bool(self.bot_kind)
+
+    @property
+    def is_automated(self):
+        """A bot chooses this seat's actions: a bot seat, or a human's seat on autopilot."""
+        return self.is_bot or self.autopilot
+
+    @property
+    def identity_key(self):
+        if self.user_id:
+            return f"u:{self.user_id}"
+        if self.guest_id:
+            return f"g:{self.guest_id}"
+        return None
+
+
+class GameEvent(models.Model):
+    """One applied action, numbered from 1 within its game, with the events the ruleset emitted."""
+
+    class By(models.TextChoices):
+        PLAYER = "player", "the player"
+        BOT = "bot", "a bot seat"
+        AUTOPILOT = "autopilot", "a bot standing in for the player"
+
+    # The (game, seq) unique index serves lookups by game: no second index to update on every move.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", db_index=False)
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    by = models.CharField(max_length=10, choices=By.choices)
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="games_event_seq_unique")]
+
+    def __str__(self):
+        return f"{self.game.code} #{self.seq}"
+
+
+class ChatMessage(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL)
+    name = models.CharField(max_length=40)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self):
+        return f"{self.name}: {self.text[:30]}"

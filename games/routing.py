@@ -1,0 +1,10 @@
+"""WebSocket routes of live games (included in config/routing.py)."""
+from django.urls import path
+
+from .consumers import EchoConsumer, GameConsumer, OpenGamesConsumer
+
+websocket_urlpatterns = [
+    path("ws/games/", OpenGamesConsumer.as_asgi()),
+    path("ws/games/<slug:code>/", GameConsumer.as_asgi()),
+    path("ws/echo/<slug:room>/", EchoConsumer.as_asgi()),
+]

@@ -1,0 +1,123 @@
+"""The interface between the live-games platform and the rules of one game.
+
+The platform (lobby, seats, chat, timers, persistence, transport) calls only what is declared here;
+every rule question is answered by a `Ruleset` and the `Match` objects it loads. States, actions and
+events cross this boundary as JSON-ready dicts, so the platform can store and send them untouched.
+"""
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+
+class RuleViolation(Exception):
+    """The ruleset refuses an action (illegal, malformed, out of turn). The state is unchanged."""
+
+    def __init__(self, message, code="illegal_action"):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class OptionsInvalid(Exception):
+    """Game options that cannot be played. `errors` maps a form field (or "__all__") to messages."""
+
+    def __init__(self, errors):
+        super().__init__("; ".join(m for messages in errors.values() for m in messages))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a game stands: who must act now, which turn it is, and whether (and by whom) it is won."""
+
+    to_act: tuple = ()
+    turn: int = 0
+    over: bool = False
+    winners: tuple = field(default=())
+
+
+class Match(ABC):
+    """One position of one game, loaded from its stored state. Immutable from the platform's side."""
+
+    @abstractmethod
+    def dump(self):
+        """The state as a JSON-ready dict (what `Ruleset.load` reads back)."""
+
+    @abstractmethod
+    def progress(self):
+        """A `Progress` for this position."""
+
+    @abstractmethod
+    def legal_actions(self, seat):
+        """The actions `seat` may take now, as JSON-ready dicts; empty when it is not that seat's move."""
+
+    @abstractmethod
+    def apply(self, seat, action):
+        """Play `action` (a dict) for `seat`: return (new Match, events as dicts) or raise `RuleViolation`."""
+
+    @abstractmethod
+    def view(self, seat):
+        """What `seat` may see of this position (`None`: a spectator), JSON-ready."""
+
+    def visible_events(self, events, seat):
+        """The part of `events` that `seat` may see; everything by default (no hidden information)."""
+        return events
+
+    def label(self, action):
+        """A short button label for a legal action."""
+        return " ".join(str(v) for v in action.values())
+
+    @abstractmethod
+    def narrate(self, events):
+        """Readable log lines for `events`, visible to everyone."""
+
+    @abstractmethod
+    def bot_action(self, seat, kind, seed):
+        """The action a bot of `kind` takes for `seat`, chosen among the legal ones (deterministic for `seed`)."""
+
+    @abstractmethod
+    def final_table(self):
+        """One row per seat once the game is over: {"seat", "name", "rank", "score", "details"}."""
+
+
+class Ruleset(ABC):
+    """A game the platform can host. Subclasses are registered in `games.rulesets.registry`."""
+
+    slug = ""
+    name = ""
+    bot_kinds = ()             # bots a host may seat, weakest first
+    autopilot_bot = ""         # the bot that stands in for an absent or too slow player
+    same_view_for_all = False  # True when no seat sees anything the others do not
+    board_script = ""          # static path of the page script that draws this game's board
+    options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
+
+    @abstractmethod
+    def clean_options(self, raw):
+        """Validate form data; return the options dict stored with the game or raise `OptionsInvalid`."""
+
+    @abstractmethod
+    def player_limits(self, options):
+        """The (fewest, most) players these options allow."""
+
+    def player_limit_hint(self, options):
+        """A sentence appended when a player count is out of bounds, e.g. which option allows more players."""
+        return ""
+
+    def describe_options(self, options):
+        """Short readable lines for the lobby."""
+        return []
+
+    def rules_view(self, rules):
+        """The fixed data a page needs to draw this game (e.g. card names), sent once per page load."""
+        return {}
+
+    @abstractmethod
+    def freeze_rules(self, options):
+        """The rules data used for the whole game (e.g. its card set), read once at the start."""
+
+    @abstractmethod
+    def start(self, rules, options, seed, names):
+        """The first `Match` of a game for players `names` in seat order."""
+
+    @abstractmethod
+    def load(self, rules, state):
+        """A `Match` from a stored state."""

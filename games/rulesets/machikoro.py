@@ -1,0 +1,194 @@
+"""Machi Koro on the platform: a thin adapter over the rules engine (games.engine), which decides everything.
+
+The card set is read from the card database when a game starts and frozen in the game (`Game.rules`);
+compiled card sets are cached per process by the hash of that frozen document, so a move does not
+re-parse card effects.
+"""
+import hashlib
+import json
+from collections import OrderedDict
+from threading import Lock
+
+from games import engine
+from games.engine import IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
+
+from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
+from .machikoro_forms import MachiKoroOptionsForm
+from .machikoro_text import action_label, narrate
+
+BASE = "base"
+_CACHE_SIZE = 16
+
+
+class _CardSetCache:
+    """Compiled card sets by frozen-document hash: immutable data derived from the database, never game state."""
+
+    def __init__(self):
+        self._sets = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, rules):
+        key = rules["key"]
+        with self._lock:
+            found = self._sets.get(key)
+            if found is not None:
+                self._sets.move_to_end(key)
+                return found
+        card_set = engine.CardSet.from_data(rules["cards"], rules["extensions"])
+        with self._lock:
+            self._sets[key] = card_set
+            while len(self._sets) > _CACHE_SIZE:
+                self._sets.popitem(last=False)
+        return card_set
+
+
+CARD_SETS = _CardSetCache()
+
+
+class MachiKoroMatch(Match):
+    def __init__(self, state):
+        self.state = state
+
+    def dump(self):
+        return self.state.to_json()
+
+    def progress(self):
+        state = self.state
+        if state.over:
+            winners = () if state.winner is None else (state.winner,)
+            return Progress(to_act=(), turn=state.turn, over=True, winners=winners)
+        return Progress(to_act=(state.to_act,), turn=state.turn)
+
+    def legal_actions(self, seat):
+        if self.state.over or seat != self.state.to_act:
+            return []
+        return [a.to_json() for a in engine.legal_actions(self.state)]
+
+    def apply(self, seat, action):
+        try:
+            parsed = engine.Action.from_json(action)
+        except SerialisationError as exc:
+            raise RuleViolation(f"Unknown or malformed action: {exc}", "unknown_action") from None
+        try:
+            new_state, events = engine.apply(self.state, parsed, seat)
+        except NotYourTurnError:
+            raise RuleViolation("It is not your turn.", "not_your_turn") from None
+        except IllegalActionError as exc:
+            raise RuleViolation(f"{action_label(self.state, action)}: not possible now ({exc}).") from None
+        return MachiKoroMatch(new_state), [e.to_json() for e in events]
+
+    def view(self, seat):
+        data = engine.view_for(self.state, seat)
+        data.pop("legal_actions", None)  # the platform sends the acting seat its labelled actions
+        return data
+
+    def label(self, action):
+        return action_label(self.state, action)
+
+    def narrate(self, events):
+        return narrate(self.state, events)
+
+    def bot_action(self, seat, kind, seed):
+        bot = engine.make_bot(kind, seed)
+        return bot.choose(self.state, engine.legal_actions(self.state)).to_json()
+
+    def final_table(self):
+        state = self.state
+        cs = state.card_set
+        required = cs.win_landmarks
+        rows = []
+        for seat, player in enumerate(state.players):
+            built = sum(1 for i in required if player.built[i])
+            rows.append({
+                "seat": seat, "name": player.name, "score": built, "coins": player.coins,
+                "details": f"{built}/{len(required)} landmarks, {player.coins} coins, "
+                           f"{sum(player.cards)} establishments",
+                "_key": (seat != state.winner, -built, -player.coins),
+            })
+        rows.sort(key=lambda r: r["_key"])
+        for rank, row in enumerate(rows, start=1):
+            row["rank"] = rank
+            del row["_key"]
+        return rows
+
+
+class MachiKoroRuleset(Ruleset):
+    slug = "machikoro"
+    name = "Machi Koro"
+    bot_kinds = tuple(engine.BOTS)  # weakest first: random, greedy, income
+    autopilot_bot = "income"
+    same_view_for_all = True
+    board_script = "js/boards/machikoro.js"
+    options_form = MachiKoroOptionsForm
+
+    def clean_options(self, raw):
+        extensions = [BASE, *[e for e in raw.get("extensions", []) if e != BASE]]
+        market = raw.get("stacks") if raw.get("market_rule") else engine.ALL_STACKS
+        if raw.get("market_rule") and market is None:
+            raise OptionsInvalid({"stacks": ["Choose how many stacks the market shows (10 to 15)."]})
+        try:
+            options = engine.GameOptions(extensions=tuple(extensions), market=market)
+        except OptionsError as exc:
+            raise OptionsInvalid({"__all__": [str(exc)]}) from None
+        return options.to_json()
+
+    def player_limits(self, options):
+        return engine.options.MIN_PLAYERS, engine.GameOptions.from_json(options).max_players
+
+    def player_limit_hint(self, options):
+        most = self.player_limits(options)[1]
+        if most < 5:
+            return " Add Harbor for a fifth player, or the 5–6 player box for six."
+        if most < 6:
+            return " Add the 5–6 player box for six."
+        return ""
+
+    def describe_options(self, options):
+        names = {"harbor": "Harbor", "millionaires-row": "Millionaire's Row", "five-six": "5–6 box",
+                 "promo": "Promos"}
+        extras = [names.get(e, e) for e in options["extensions"] if e != BASE]
+        market = options["market"]
+        return [
+            "Base game" + (" + " + ", ".join(extras) if extras else ""),
+            "Market: every stack" if market == engine.ALL_STACKS else f"Market: {market} stacks",
+        ]
+
+    def freeze_rules(self, options):
+        from cards.export import machikoro_document
+        from cards.models import CardGame
+
+        try:
+            document = machikoro_document()
+        except CardGame.DoesNotExist:
+            raise LookupError("the Machi Koro cards are not loaded (run manage.py load_cards)") from None
+        extensions = list(options["extensions"])
+        # Keep only the cards in play: the frozen set is stored with every game.
+        document["establishments"] = [c for c in document["establishments"] if c["extension"] in extensions]
+        document["landmarks"] = [c for c in document["landmarks"] if c["extension"] in extensions]
+        text = json.dumps(document, sort_keys=True, ensure_ascii=True)
+        return {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "extensions": extensions, "cards": document}
+
+    def rules_view(self, rules):
+        cards = rules["cards"]
+        icons = {i["slug"]: i.get("symbol", "") for i in cards["icons"]}
+        keep = ("name", "cost", "colour", "icon", "activation_min", "activation_max", "major", "description")
+        return {
+            "establishments": {c["slug"]: {**{k: c.get(k) for k in keep}, "symbol": icons.get(c["icon"], "")}
+                               for c in cards["establishments"]},
+            "landmarks": {c["slug"]: {k: c.get(k) for k in ("name", "cost", "description", "starts_built",
+                                                           "counts_toward_win")}
+                          for c in cards["landmarks"]},
+        }
+
+    def card_set(self, rules):
+        return CARD_SETS.get(rules)
+
+    def start(self, rules, options, seed, names):
+        card_set = self.card_set(rules)
+        return MachiKoroMatch(engine.new_game(card_set, engine.GameOptions.from_json(options), seed, list(names)))
+
+    def load(self, rules, state):
+        return MachiKoroMatch(engine.GameState.from_json(state, self.card_set(rules)))
+
+
+MACHI_KORO = MachiKoroRuleset()

@@ -1,0 +1,37 @@
+"""The Machi Koro part of the create-a-game form (seed 002's options)."""
+from django import forms
+
+BASE = "base"
+
+
+def extension_choices():
+    """Extensions from the card database (the base game is always played)."""
+    from cards.models import CardGame, Extension
+
+    extensions = Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug=BASE).order_by("order")
+    return [(e.slug, f"{e.name} ({e.name_fr})" if e.name_fr and e.name_fr != e.name else e.name)
+            for e in extensions]
+
+
+class MachiKoroOptionsForm(forms.Form):
+    extensions = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, label="Extensions",
+        help_text="The base game is always in. Harbor allows a fifth player, the 5–6 player box a sixth.",
+    )
+    market_rule = forms.BooleanField(
+        required=False, label="Market rule: shuffle the cards and keep a fixed number of stacks showing",
+    )
+    stacks = forms.IntegerField(
+        required=False, min_value=10, max_value=15, initial=10, label="Number of stacks",
+        help_text="10 to 15; only with the market rule (12 is usual with 5–6 players).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["extensions"].choices = extension_choices()
+
+    def clean(self):
+        data = super().clean()
+        if data.get("market_rule") and data.get("stacks") is None and "stacks" not in self.errors:
+            self.add_error("stacks", "Choose how many stacks the market shows (10 to 15).")
+        return data

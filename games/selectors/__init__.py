@@ -1,0 +1,1 @@
+"""Reads: finding games and seats, and building what the pages and sockets show."""

@@ -1,0 +1,147 @@
+"""The frames the game socket sends. Built from the database only, so any process can build them.
+
+Frame types: snapshot (everything a page needs), events (the entries a client missed plus the current
+position), update (one new entry and the new position), seats, chat, started, closed, error. The wire
+protocol is described in docs/live-games.md.
+"""
+from games.models import ChatMessage, GameEvent, Seat
+
+from .lookup import current_match, host_key, seat_of
+
+CHAT_TAIL = 50
+LOG_TAIL = 300       # entries sent in a snapshot
+CATCH_UP_LIMIT = 300  # more missing entries than this: a snapshot instead
+
+
+def iso(moment):
+    return moment.isoformat() if moment else None
+
+
+def seat_payload(seat, host):
+    return {
+        "id": seat.pk,
+        "position": seat.position,
+        "name": seat.name,
+        "bot": seat.bot_kind or None,
+        "ready": seat.ready or seat.is_bot,
+        "connected": seat.is_bot or seat.connections > 0,
+        "autopilot": seat.autopilot,
+        "left": seat.left,
+        "host": host is not None and seat.identity_key == host,
+    }
+
+
+def seats_frame(game, seats):
+    host = host_key(game)
+    return {
+        "type": "seats",
+        "status": game.status,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "seats": [seat_payload(s, host) for s in seats],
+    }
+
+
+def chat_payload(message):
+    return {"id": message.pk, "name": message.name, "text": message.text, "at": iso(message.created_at)}
+
+
+def progress_payload(game):
+    return {
+        "status": game.status,
+        "seq": game.event_seq,
+        "to_act": list(game.to_act),
+        "turn": game.turn,
+        "deadline": iso(game.turn_deadline),
+        "turn_seconds": game.turn_seconds,
+        "result": game.result,
+    }
+
+
+def entry_payload(event, match):
+    visible = match.visible_events(event.events, None)
+    return {"seq": event.seq, "seat": event.seat, "by": event.by, "lines": match.narrate(visible)}
+
+
+def labelled_actions(match, position):
+    return [{"action": a, "label": match.label(a)} for a in match.legal_actions(position)]
+
+
+def position_payload(game, match, seat):
+    """The current position as `seat` sees it (a spectator when None) and what it may do now."""
+    sees = seat.position if seat is not None else None
+    payload = {"seq": game.event_seq, "progress": progress_payload(game), "view": match.view(sees), "actions": []}
+    if seat is not None and game.is_playing and seat.position in game.to_act and not seat.is_automated:
+        payload["actions"] = labelled_actions(match, seat.position)
+    return payload
+
+
+def you_payload(game, identity, seat):
+    return {
+        "name": identity.name,
+        "identified": not identity.is_anonymous,
+        "guest": identity.guest_id is not None,
+        "seat": seat.pk if seat else None,
+        "position": seat.position if seat else None,
+        "host": bool(identity.key) and identity.key == host_key(game),
+    }
+
+
+def _chat_tail(game):
+    messages = list(ChatMessage.objects.filter(game=game).order_by("-created_at", "-id")[:CHAT_TAIL])
+    return [chat_payload(m) for m in reversed(messages)]
+
+
+def _entries(game, match, since, limit):
+    events = GameEvent.objects.filter(game=game, seq__gt=since).order_by("-seq")[:limit]
+    return [entry_payload(e, match) for e in reversed(list(events))]
+
+
+def snapshot_frame(game, identity, since=None):
+    """Everything a page needs. With `since` (the last entry the client has), only the entries it missed,
+    unless there are too many of them or the number is not one of this game's: then the whole log tail."""
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    seat = seat_of(seats, identity)
+    frame = {
+        "type": "snapshot",
+        "code": game.code,
+        "ruleset": game.ruleset,
+        "you": you_payload(game, identity, seat),
+        "seats": seats_frame(game, seats),
+        "chat": _chat_tail(game),
+        "progress": progress_payload(game),
+        "seq": game.event_seq,
+    }
+    if game.state is None:
+        return frame
+    ruleset, match = current_match(game)
+    frame["rules"] = ruleset.rules_view(game.rules)
+    frame.update(position_payload(game, match, seat))
+    if since is not None and 0 <= since <= game.event_seq and game.event_seq - since <= CATCH_UP_LIMIT:
+        frame["type"] = "events"
+        frame["since"] = since
+        frame["entries"] = _entries(game, match, since, CATCH_UP_LIMIT)
+    else:
+        frame["entries"] = _entries(game, match, 0, LOG_TAIL)
+    return frame
+
+
+def update_texts(game, seats, ruleset, match, event, encode):
+    """The texts of one update: (public text, {identity key: text}) for seats that see more or may act."""
+    entry = entry_payload(event, match)
+    base = {"type": "update", "seq": game.event_seq, "entry": entry, "progress": progress_payload(game)}
+    same_view = ruleset.same_view_for_all
+    public_view = match.view(None)
+    public = encode({**base, "view": public_view, "actions": []})
+    private = {}
+    for seat in seats:
+        key = seat.identity_key
+        if key is None or seat.is_bot:
+            continue
+        acts = game.is_playing and seat.position in game.to_act and not seat.is_automated
+        if same_view and not acts:
+            continue
+        view = public_view if same_view else match.view(seat.position)
+        actions = labelled_actions(match, seat.position) if acts else []
+        private[key] = encode({**base, "view": view, "actions": actions})
+    return public, private

@@ -1,0 +1,56 @@
+"""The public list of games: open lobbies to join and games in progress to watch."""
+from django.db.models import Count, Q
+
+from games.models import Game
+from games.rulesets import UnknownRuleset, get_ruleset
+
+LIST_LIMIT = 50
+
+
+def _describe(game):
+    try:
+        ruleset = get_ruleset(game.ruleset)
+    except UnknownRuleset:
+        return game.ruleset, []
+    return ruleset.name, ruleset.describe_options(game.options)
+
+
+def _game_row(game):
+    name, options = _describe(game)
+    return {
+        "code": game.code,
+        "game": name,
+        "options": options,
+        "players": game.players,
+        "humans": game.humans,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "turn_seconds": game.turn_seconds,
+        "names": [s.name for s in game.seats.all()],
+        "created_at": game.created_at.isoformat(),
+    }
+
+
+def public_games(status, limit=LIST_LIMIT):
+    return (
+        Game.objects.filter(status=status, public=True)
+        .annotate(players=Count("seats"), humans=Count("seats", filter=Q(seats__bot_kind="")))
+        .prefetch_related("seats")
+        .order_by("-created_at")[:limit]
+    )
+
+
+def open_games_frame():
+    return {
+        "type": "games",
+        "lobbies": [_game_row(g) for g in public_games(Game.Status.LOBBY)],
+        "playing": [_game_row(g) for g in public_games(Game.Status.PLAYING, limit=20)],
+    }
+
+
+def games_of(identity, limit=20):
+    """The identity's own games, newest first (lobbies, running and finished)."""
+    if identity.is_anonymous:
+        return Game.objects.none()
+    return (Game.objects.filter(identity.owner_filter("seats__")).exclude(status=Game.Status.ABANDONED)
+            .distinct().order_by("-updated_at")[:limit])

@@ -1,0 +1,50 @@
+"""Guests and accounts: play under a nickname without signing up, and keep a guest as an account later."""
+import re
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from games.identity import GUEST_SESSION_KEY
+from games.models import ChatMessage, Game, Guest, Seat
+
+from games.errors import BadRequest
+
+NICKNAME = re.compile(r"^[\w .'-]{2,24}$")
+
+
+def clean_nickname(nickname):
+    nickname = " ".join(str(nickname or "").split())
+    if not NICKNAME.match(nickname):
+        raise BadRequest("A nickname is 2 to 24 letters, digits, spaces, dots, dashes or apostrophes.")
+    return nickname
+
+
+def become_guest(session, nickname):
+    """Create a guest for this browser session (replacing an earlier guest of the session)."""
+    guest = Guest.objects.create(nickname=clean_nickname(nickname))
+    session[GUEST_SESSION_KEY] = guest.pk
+    return guest
+
+
+def forget_guest(session):
+    session.pop(GUEST_SESSION_KEY, None)
+
+
+@transaction.atomic
+def keep_guest_as_account(guest, *, username, password):
+    """Turn a guest into a user: seats, hosted games and chat messages move to the new account."""
+    if guest.user_id is not None:
+        raise BadRequest("This guest is already an account.")
+    user = get_user_model().objects.create_user(username=username, password=password)
+    guest.user = user
+    guest.save(update_fields=["user"])
+    Seat.objects.filter(guest=guest).update(user=user, guest=None)
+    Game.objects.filter(host_guest=guest).update(host_user=user, host_guest=None)
+    ChatMessage.objects.filter(guest=guest).update(user=user, guest=None)
+    # A guest the host removed from a lobby stays removed under the new account.
+    for game in Game.objects.filter(status=Game.Status.LOBBY).only("pk", "kicked"):
+        if f"g:{guest.pk}" in game.kicked:
+            game.kicked = [*game.kicked, f"u:{user.pk}"]
+            game.save(update_fields=["kicked"])
+    return user
+

@@ -1,0 +1,101 @@
+"""Helpers shared by the services: locking a game, finding the actor's seat, announcing changes after commit."""
+from django.db import transaction
+from django.db.models.fields.json import KeyTextTransform
+
+from games import broadcast
+from games.models import Game, Seat
+from games.selectors.frames import seats_frame
+from games.selectors.lookup import seat_of, without_rules
+from games.selectors.lists import open_games_frame
+
+from games.errors import GameNotFound, IdentityRequired, NotSeated, WrongStatus
+
+
+def lock_game(game_id, with_rules=True):
+    """The game row, locked until the transaction ends (select_for_update; SQLite locks the whole file).
+
+    Without rules, the frozen rules are read from the database only if the ruleset needs more than their key.
+    """
+    queryset = Game.objects.select_for_update()
+    if not with_rules:
+        queryset = without_rules(queryset)
+    try:
+        return queryset.get(pk=game_id)
+    except Game.DoesNotExist:
+        raise GameNotFound("This game no longer exists.") from None
+
+
+def lock_game_with_seats(game_id):
+    """The locked game (rules deferred, as in `lock_game(with_rules=False)`) and its seats in position
+    order, in one query: the seats joined to their game, FOR UPDATE OF the game row only."""
+    rows = list(
+        Seat.objects.filter(game_id=game_id).select_related("game").defer("game__rules")
+        .annotate(rules_key=KeyTextTransform("key", "game__rules"))
+        .select_for_update(of=("game",)).order_by("position")
+    )
+    if not rows:
+        return lock_game(game_id, with_rules=False), []
+    game = rows[0].game
+    game.rules_key = rows[0].rules_key
+    for seat in rows:
+        seat.game = game
+    return game, rows
+
+
+def locked_seats(game):
+    return list(Seat.objects.select_for_update().filter(game=game).order_by("position"))
+
+
+def require_identity(identity):
+    if identity.is_anonymous:
+        raise IdentityRequired("Sign in or choose a guest nickname first.")
+
+
+def require_status(game, *statuses, message):
+    if game.status not in statuses:
+        raise WrongStatus(message, status=game.status)
+
+
+def require_seat(seats, identity, message="You are not seated at this game."):
+    seat = seat_of(seats, identity)
+    if seat is None:
+        raise NotSeated(message)
+    return seat
+
+
+def announce_seats(game):
+    """After commit: everyone watching the game gets the new seat list."""
+    game_id, code = game.pk, game.code
+
+    def send():
+        fresh = Game.objects.get(pk=game_id)
+        seats = list(Seat.objects.filter(game_id=game_id).order_by("position"))
+        broadcast.publish_to_game(code, seats_frame(fresh, seats))
+
+    transaction.on_commit(send)
+
+
+def announce_open_games():
+    """After commit: the public list of open games is sent again to everyone browsing it."""
+    transaction.on_commit(lambda: broadcast.publish_open_games(open_games_frame()))
+
+
+def announce_to_game(code, frame):
+    transaction.on_commit(lambda: broadcast.publish_to_game(code, frame))
+
+
+def compact_positions(game):
+    """Renumber lobby seats 0..n-1 in join order (two passes: positions are unique per game)."""
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    renumber(seats, [s.pk for s in seats])
+
+
+def renumber(seats, ordered_ids):
+    """Give the seats with ids `ordered_ids` the positions 0, 1, 2 ... in that order."""
+    by_id = {s.pk: s for s in seats}
+    offset = 1000
+    for index, seat_id in enumerate(ordered_ids):
+        Seat.objects.filter(pk=seat_id).update(position=offset + index)
+    for index, seat_id in enumerate(ordered_ids):
+        Seat.objects.filter(pk=seat_id).update(position=index)
+        by_id[seat_id].position = index

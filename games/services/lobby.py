@@ -1,0 +1,233 @@
+"""Lobby services: create a game, join, get ready, leave, remove a player, seat a bot.
+
+Each service is one transaction on the locked game row; sockets hear about the change after commit.
+When the seats are within bounds and everyone is ready, `start_if_ready` starts the game in the same
+transaction.
+"""
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game, Seat
+from games.rulesets import OptionsInvalid, UnknownRuleset, get_ruleset
+from games.scheduling import dispatch_on_commit
+
+from .common import (
+    announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity,
+    require_seat, require_status,
+)
+from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed
+from .start import start_if_ready
+
+TIMER_CHOICES = (0, 30, 60, 90, 120, 180, 300)
+MAX_NAME = 40
+
+
+def _host_check(game, identity):
+    key = identity.key
+    host = f"u:{game.host_user_id}" if game.host_user_id else f"g:{game.host_guest_id}" if game.host_guest_id else None
+    if not key or key != host:
+        raise NotAllowed("Only the host can do that.")
+
+
+def _unique_name(name, seats):
+    taken = {s.name for s in seats}
+    if name not in taken:
+        return name[:MAX_NAME]
+    n = 2
+    while f"{name} ({n})" in taken:
+        n += 1
+    return f"{name} ({n})"[:MAX_NAME]
+
+
+def validate_settings(ruleset_slug, options, min_players, max_players, turn_seconds):
+    """The cleaned options and ruleset, or InvalidSettings explaining every problem by form field."""
+    try:
+        ruleset = get_ruleset(ruleset_slug)
+    except UnknownRuleset as exc:
+        raise InvalidSettings({"ruleset": [str(exc)]}) from None
+    try:
+        cleaned = ruleset.clean_options(options)
+    except OptionsInvalid as exc:
+        raise InvalidSettings(exc.errors) from None
+    errors = {}
+    fewest, most = ruleset.player_limits(cleaned)
+    for field, value in (("min_players", min_players), ("max_players", max_players)):
+        if not isinstance(value, int) or isinstance(value, bool) or not fewest <= value <= most:
+            errors.setdefault(field, []).append(
+                f"These options allow {fewest} to {most} players." + ruleset.player_limit_hint(cleaned)
+            )
+    if not errors and min_players > max_players:
+        errors["min_players"] = ["The minimum cannot be larger than the maximum."]
+    if turn_seconds not in TIMER_CHOICES:
+        errors["turn_seconds"] = [f"Choose a turn timer among {', '.join(map(str, TIMER_CHOICES))} seconds."]
+    if errors:
+        raise InvalidSettings(errors)
+    return ruleset, cleaned
+
+
+@transaction.atomic
+def create_game(*, host, ruleset_slug, options, public, min_players, max_players, turn_seconds):
+    require_identity(host)
+    ruleset, cleaned = validate_settings(ruleset_slug, options, min_players, max_players, turn_seconds)
+    game = Game.objects.create(
+        ruleset=ruleset.slug, options=cleaned, public=bool(public), min_players=min_players,
+        max_players=max_players, turn_seconds=turn_seconds, **host.owner_fields("host_"),
+    )
+    Seat.objects.create(game=game, position=0, name=host.name[:MAX_NAME], **host.owner_fields())
+    announce_open_games()
+    return game
+
+
+@transaction.atomic
+def join_game(*, game_id, identity):
+    """Take a seat in a lobby; joining twice is harmless and returns the same seat."""
+    require_identity(identity)
+    game = lock_game(game_id)
+    seats = locked_seats(game)
+    mine = next((s for s in seats if s.identity_key == identity.key), None)
+    if mine is not None:
+        return mine
+    if identity.key in game.kicked:
+        raise NotAllowed("The host removed you from this game.")
+    require_status(game, Game.Status.LOBBY, message="This game has already started: you can watch it.")
+    if len(seats) >= game.max_players:
+        raise LobbyFull(f"This game is full ({game.max_players} players).")
+    seat = Seat.objects.create(
+        game=game, position=len(seats), name=_unique_name(identity.name, seats), **identity.owner_fields()
+    )
+    game.save(update_fields=["updated_at"])
+    announce_seats(game)
+    announce_open_games()
+    return seat
+
+
+@transaction.atomic
+def set_ready(*, game_id, identity, ready):
+    if not isinstance(ready, bool):
+        raise BadRequest("ready must be true or false.")
+    game = lock_game(game_id)
+    require_status(game, Game.Status.LOBBY, message="The game is not waiting for players any more.")
+    seats = locked_seats(game)
+    seat = require_seat(seats, identity)
+    seat.ready = ready
+    seat.save(update_fields=["ready"])
+    game.save(update_fields=["updated_at"])
+    if not start_if_ready(game, seats):
+        announce_seats(game)
+    return seat
+
+
+@transaction.atomic
+def add_bot(*, game_id, identity, kind):
+    game = lock_game(game_id)
+    _host_check(game, identity)
+    require_status(game, Game.Status.LOBBY, message="Bots can only be seated before the game starts.")
+    ruleset = get_ruleset(game.ruleset)
+    if kind not in ruleset.bot_kinds:
+        raise BadRequest(f"Unknown bot {kind!r}: choose one of {', '.join(ruleset.bot_kinds)}.")
+    seats = locked_seats(game)
+    if len(seats) >= game.max_players:
+        raise LobbyFull(f"This game is full ({game.max_players} players).")
+    seat = Seat.objects.create(game=game, position=len(seats), bot_kind=kind, ready=True,
+                               name=_unique_name(f"{kind.capitalize()} bot", seats))
+    seats.append(seat)
+    game.save(update_fields=["updated_at"])
+    if not start_if_ready(game, seats):
+        announce_seats(game)
+        announce_open_games()
+    return seat
+
+
+@transaction.atomic
+def kick(*, game_id, identity, seat_id):
+    """The host removes a player or a bot from the lobby; a removed player cannot join again."""
+    game = lock_game(game_id)
+    _host_check(game, identity)
+    require_status(game, Game.Status.LOBBY, message="Players can only be removed before the game starts.")
+    seats = locked_seats(game)
+    target = next((s for s in seats if s.pk == seat_id), None)
+    if target is None:
+        raise BadRequest("There is no such seat in this game.")
+    if target.identity_key == identity.key:
+        raise BadRequest("You cannot remove yourself: leave the game instead.")
+    if target.identity_key:
+        game.kicked = [*game.kicked, target.identity_key]
+    target.delete()
+    compact_positions(game)
+    game.save(update_fields=["kicked", "updated_at"])
+    remaining = [s for s in seats if s.pk != seat_id]
+    if not start_if_ready(game, remaining):
+        announce_seats(game)
+        announce_open_games()
+
+
+@transaction.atomic
+def leave(*, game_id, identity):
+    """Leave a lobby (the seat is freed), or a running game (a bot plays the seat until you take it back)."""
+    game = lock_game(game_id)
+    seats = locked_seats(game)
+    seat = require_seat(seats, identity)
+    if game.status == Game.Status.PLAYING:
+        from .play import hand_seat_to_bot
+
+        seat.left = True
+        seat.save(update_fields=["left"])
+        hand_seat_to_bot(game, seats, seat)
+        return
+    require_status(game, Game.Status.LOBBY, message="This game is over.")
+    seat.delete()
+    remaining = [s for s in seats if s.pk != seat.pk]
+    humans = [s for s in remaining if not s.bot_kind]
+    fields = ["updated_at"]
+    if not humans:
+        game.status = Game.Status.ABANDONED
+        fields.append("status")
+    elif _is_host(game, identity):
+        successor = humans[0]
+        game.host_user_id, game.host_guest_id = successor.user_id, successor.guest_id
+        fields += ["host_user", "host_guest"]
+    compact_positions(game)
+    game.save(update_fields=fields)
+    if game.status == Game.Status.LOBBY and start_if_ready(game, remaining):
+        return
+    announce_seats(game)
+    announce_open_games()
+
+
+def _is_host(game, identity):
+    try:
+        _host_check(game, identity)
+    except NotAllowed:
+        return False
+    return True
+
+
+def set_connected(*, game_id, identity, delta):
+    """Count a player's open sockets (several tabs count separately) and announce presence changes.
+
+    Returns the seat (None for spectators). When the last socket of a player in a running game closes,
+    a delayed check hands the seat to a bot if the player does not come back in time.
+    """
+    from games import tasks
+
+    if identity.is_anonymous:
+        return None
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(identity.owner_filter(), game_id=game_id).first()
+        if seat is None:
+            return None
+        before = seat.connections
+        seat.connections = max(0, before + delta)
+        fields = ["connections"]
+        if seat.connections == 0 and before > 0:
+            seat.disconnected_at = timezone.now()
+            fields.append("disconnected_at")
+        seat.save(update_fields=fields)
+        game = seat.game
+        if (before > 0) != (seat.connections > 0):
+            announce_seats(game)
+            if seat.connections == 0 and game.status == Game.Status.PLAYING:
+                dispatch_on_commit(tasks.check_absent_player, game_id, seat.pk,
+                                   countdown=settings.GAMES_ABSENCE_GRACE + 1, timer=True)
+    return seat

@@ -1,0 +1,207 @@
+"""Playing: every action, a player's or a bot's, goes through `record_action` on the locked game row.
+
+The expected event number makes actions idempotent: a double click, a second tab or a retry carries a
+number that is no longer current and is refused without changing anything. Broadcasts and follow-up
+jobs (the next bot move, the turn timer) are sent only after the transaction commits.
+"""
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games import broadcast
+from games.models import Game, GameEvent, Seat
+from games.rulesets import RuleViolation
+from games.scheduling import dispatch_on_commit
+from games.selectors.frames import update_texts
+from games.selectors.lookup import current_match
+from stats.services import game_finished
+
+from .common import (
+    announce_open_games, announce_seats, lock_game, lock_game_with_seats, require_seat, require_status,
+)
+from games.errors import BadRequest, IllegalAction, NotYourTurn, StaleEvent
+
+log = logging.getLogger(__name__)
+
+MASK62 = (1 << 62) - 1
+
+
+def deadline_after(game, seats, progress, now, new_turn):
+    """When the seat to act runs out of time: a fresh turn timer at each new turn, none for bots."""
+    if progress.over or not game.turn_seconds:
+        return None
+    waiting = [s for s in seats if s.position in progress.to_act and not s.is_automated]
+    if not waiting:
+        return None
+    if not new_turn and game.turn_deadline is not None:
+        return game.turn_deadline
+    return now + timedelta(seconds=game.turn_seconds)
+
+
+def schedule_next(game, seats):
+    """After commit: a bot move if a bot is to act, else the turn timer if there is one."""
+    from games import tasks
+
+    if game.status != Game.Status.PLAYING:
+        return
+    if any(s.position in game.to_act and s.is_automated for s in seats):
+        dispatch_on_commit(tasks.play_bot_move, game.pk, game.event_seq, countdown=settings.GAMES_BOT_DELAY)
+    elif game.turn_deadline is not None:
+        wait = (game.turn_deadline - timezone.now()).total_seconds() + 0.25
+        dispatch_on_commit(tasks.expire_turn, game.pk, countdown=wait, timer=True)
+
+
+def _announce_update(game, seats, ruleset, match, event):
+    def send():
+        public, private = update_texts(game, seats, ruleset, match, event, broadcast.encode)
+        broadcast.publish_frames(game.code, public, private)
+
+    transaction.on_commit(send)
+
+
+def record_action(game, seats, ruleset, match, position, action, by):
+    """Apply `action` for seat `position` to the locked game, store the numbered event, announce it."""
+    try:
+        new_match, events = match.apply(position, action)
+    except RuleViolation as exc:
+        raise IllegalAction(exc.message, code=exc.code) from None
+    progress = new_match.progress()
+    now = timezone.now()
+    new_turn = progress.turn != game.turn or list(progress.to_act) != list(game.to_act)
+    game.event_seq += 1
+    game.state = new_match.dump()
+    game.to_act = list(progress.to_act)
+    game.turn = progress.turn
+    game.turn_deadline = deadline_after(game, seats, progress, now, new_turn)
+    fields = ["event_seq", "state", "to_act", "turn", "turn_deadline", "updated_at"]
+    if progress.over:
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        game.result = {"winners": list(progress.winners), "table": new_match.final_table()}
+        fields += ["status", "finished_at", "result"]
+    event = GameEvent.objects.create(game=game, seq=game.event_seq, seat=position, by=by, action=action,
+                                     events=events)
+    game.save(update_fields=fields)
+    _announce_update(game, seats, ruleset, new_match, event)
+    if progress.over:
+        announce_open_games()
+        game_finished(game)  # stats: the game's statistics are computed once this transaction commits
+    schedule_next(game, seats)
+    return event
+
+
+def _check_request(expected_seq, action):
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise BadRequest("Send the number of the last event you saw as `seq`.")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise BadRequest("An action is an object with a `type`.")
+
+
+@transaction.atomic
+def play_action(*, game_id, identity, expected_seq, action):
+    """Play `action` for the identity's own seat; `expected_seq` is the last event number the client saw."""
+    _check_request(expected_seq, action)
+    game, seats = lock_game_with_seats(game_id)
+    require_status(game, Game.Status.PLAYING, message="This game is not being played.")
+    seat = require_seat(seats, identity, "Only the players seated at this game can play.")
+    if expected_seq != game.event_seq:
+        raise StaleEvent(f"This game has moved on (event {game.event_seq}, you sent {expected_seq}).",
+                         seq=game.event_seq)
+    if seat.position not in game.to_act:
+        raise NotYourTurn("It is not your turn.")
+    if seat.autopilot or seat.left:
+        # Acting yourself takes your seat back from the bot standing in for you.
+        seat.autopilot = seat.left = False
+        seat.save(update_fields=["autopilot", "left"])
+        announce_seats(game)
+    ruleset, match = current_match(game)
+    return record_action(game, seats, ruleset, match, seat.position, action, GameEvent.By.PLAYER)
+
+
+def bot_seed(game):
+    return (game.seed * 1_000_003 + game.event_seq) & MASK62
+
+
+@transaction.atomic
+def play_bot_move(game_id, expected_seq):
+    """One move for an automated seat, if the game is still where the job expected it. Returns the event."""
+    game, seats = lock_game_with_seats(game_id)
+    if game.status != Game.Status.PLAYING or game.event_seq != expected_seq:
+        return None
+    seat = next((s for s in seats if s.position in game.to_act and s.is_automated), None)
+    if seat is None:
+        return None
+    ruleset, match = current_match(game)
+    kind = seat.bot_kind or ruleset.autopilot_bot
+    action = match.bot_action(seat.position, kind, bot_seed(game))
+    by = GameEvent.By.BOT if seat.bot_kind else GameEvent.By.AUTOPILOT
+    return record_action(game, seats, ruleset, match, seat.position, action, by)
+
+
+def hand_seat_to_bot(game, seats, seat):
+    """Within a transaction holding the game lock: a bot plays `seat` until its player takes it back."""
+    seat.autopilot = True
+    seat.save(update_fields=["autopilot"])
+    if seat.position in game.to_act:
+        game.turn_deadline = None
+        game.save(update_fields=["turn_deadline", "updated_at"])
+    announce_seats(game)
+    schedule_next(game, seats)
+
+
+@transaction.atomic
+def take_back_seat(*, game_id, identity):
+    """A player whose seat a bot was playing plays it again (with a fresh turn timer if it is his turn)."""
+    game = lock_game(game_id)
+    require_status(game, Game.Status.PLAYING, message="This game is not being played.")
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    seat = require_seat(seats, identity)
+    if not seat.autopilot and not seat.left:
+        return seat
+    seat.autopilot = seat.left = False
+    seat.save(update_fields=["autopilot", "left"])
+    if seat.position in game.to_act and game.turn_seconds:
+        game.turn_deadline = timezone.now() + timedelta(seconds=game.turn_seconds)
+        game.save(update_fields=["turn_deadline", "updated_at"])
+    announce_seats(game)
+    schedule_next(game, seats)
+    return seat
+
+
+@transaction.atomic
+def expire_turn(game_id, now=None):
+    """If the turn timer has run out, bots take over the seats that were to act. Safe to call any time."""
+    now = now or timezone.now()
+    game = lock_game(game_id)
+    if game.status != Game.Status.PLAYING or game.turn_deadline is None or game.turn_deadline > now:
+        return False
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    late = [s for s in seats if s.position in game.to_act and not s.is_automated]
+    for seat in late:
+        seat.autopilot = True
+        seat.save(update_fields=["autopilot"])
+    game.turn_deadline = None
+    game.save(update_fields=["turn_deadline", "updated_at"])
+    announce_seats(game)
+    schedule_next(game, seats)
+    return bool(late)
+
+
+@transaction.atomic
+def check_absent_player(game_id, seat_id, now=None):
+    """A player whose sockets all closed and who did not come back within the grace period: a bot plays."""
+    now = now or timezone.now()
+    game = lock_game(game_id)
+    if game.status != Game.Status.PLAYING:
+        return False
+    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    seat = next((s for s in seats if s.pk == seat_id), None)
+    if seat is None or seat.is_automated or seat.connections > 0 or seat.disconnected_at is None:
+        return False
+    if seat.disconnected_at > now - timedelta(seconds=settings.GAMES_ABSENCE_GRACE):
+        return False
+    hand_seat_to_bot(game, seats, seat)
+    return True

@@ -1,0 +1,29 @@
+"""Shortcuts for the live-games tests."""
+from games import services
+from games.models import Game
+
+
+def counting_lobby(host, *, target=10, min_players=2, max_players=4, turn_seconds=0, public=True):
+    return services.create_game(host=host, ruleset_slug="counting", options={"target": target}, public=public,
+                                min_players=min_players, max_players=max_players, turn_seconds=turn_seconds)
+
+
+def started_counting_game(host, *others, **settings):
+    game = counting_lobby(host, max_players=max(2, 1 + len(others)), **settings)
+    for other in others:
+        services.join_game(game_id=game.pk, identity=other)
+    for player in (host, *others):
+        services.set_ready(game_id=game.pk, identity=player, ready=True)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.PLAYING
+    return game
+
+
+def seat_to_act(game, *players):
+    """The player (among `players`) whose seat must act now."""
+    game = Game.objects.get(pk=game.pk)
+    for player in players:
+        seat = game.seats.get(**player.owner_fields())
+        if seat.position in game.to_act:
+            return player
+    raise AssertionError("none of these players is to act")

@@ -1,0 +1,76 @@
+"""Helpers for socket tests: sessions for players, connected communicators, waiting for a frame type."""
+import asyncio
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+from config.asgi import application
+
+
+def session_for(user):
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return session.session_key
+
+
+async def open_socket(path, session_key=None):
+    headers = [(b"origin", b"http://localhost")]
+    if session_key:
+        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_key}".encode()))
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def next_frame(communicator, *types, timeout=3):
+    """The next frame of one of `types`, skipping others (presence and seat frames arrive at any time)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        remaining = deadline - asyncio.get_running_loop().time()
+        frame = await communicator.receive_json_from(timeout=max(0.01, remaining))
+        if frame["type"] in types:
+            return frame
+
+
+async def no_frame_except(communicator, *ignored, timeout=0.3):
+    """True if nothing but frames of `ignored` types arrives within `timeout` (the socket stays open)."""
+    while not await communicator.receive_nothing(timeout=timeout):
+        frame = await communicator.receive_json_from()
+        if frame["type"] not in ignored:
+            return False
+    return True
+
+
+def sync(function):
+    return database_sync_to_async(function)
+
+
+async def close_consumer_connections():
+    """Close the database connections of the threads consumers used (the shared one and the games pool).
+
+    Django ignores close() on an in-memory SQLite connection (closing would drop the database), so that
+    thread's connection is forgotten instead: the test database lives on in the main thread's connection.
+    Either way, later tests that must not touch the database find no open connection in that thread."""
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
+    from games import consumers
+
+    def close_all():
+        for connection in connections.all(initialized_only=True):
+            if connection.vendor == "sqlite" and connection.is_in_memory_db():
+                del connections[connection.alias]
+            else:
+                connection.close()
+
+    await sync_to_async(close_all)()
+    pool, consumers._DB_POOL = consumers._DB_POOL, None
+    if pool is not None:
+        pool.shutdown(wait=True)

@@ -1,0 +1,83 @@
+"""Races on PostgreSQL, where the game row lock is real: concurrent requests apply one action, fill one
+seat, start one game. (SQLite serialises whole transactions, so these tests need PostgreSQL.)"""
+import threading
+
+import pytest
+from django.db import connection
+
+from games import services
+from games.errors import GameError, LobbyFull, StaleEvent
+from games.models import Game, GameEvent, Seat
+
+from .helpers import counting_lobby, seat_to_act, started_counting_game
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def race(calls):
+    """Run the callables at the same moment in threads; return their results or GameErrors."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            results[index] = call()
+        except GameError as exc:
+            results[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def test_the_same_action_sent_many_times_at_once_is_applied_once(ann, bob):
+    game = started_counting_game(ann, bob, target=50)
+    player = seat_to_act(game, ann, bob)
+    results = race([lambda: services.play_action(game_id=game.pk, identity=player, expected_seq=0,
+                                                 action={"type": "add", "amount": 1})] * 8)
+    applied = [r for r in results if not isinstance(r, GameError)]
+    assert len(applied) == 1 and all(isinstance(r, StaleEvent) for r in results if r not in applied)
+    game = Game.objects.get(pk=game.pk)
+    assert game.event_seq == 1 and game.state["count"] == 1
+    assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [1]
+
+
+def test_a_player_and_the_bot_standing_in_for_him_do_not_both_move(ann, bob):
+    game = started_counting_game(ann, bob, target=50)
+    player = seat_to_act(game, ann, bob)
+    Seat.objects.filter(game=game, **player.owner_fields()).update(autopilot=True)
+    results = race([
+        lambda: services.play_action(game_id=game.pk, identity=player, expected_seq=0,
+                                     action={"type": "add", "amount": 2}),
+        lambda: services.play_bot_move(game.pk, 0),
+    ] * 3)
+    game = Game.objects.get(pk=game.pk)
+    first = GameEvent.objects.get(game=game, seq=1)
+    assert first.seat == Seat.objects.get(game=game, **player.owner_fields()).position
+    assert sum(1 for r in results if r is not None and not isinstance(r, GameError)) == 1
+
+
+def test_the_last_seat_goes_to_one_of_many_joiners(ann, make_player):
+    game = counting_lobby(ann, max_players=2)
+    joiners = [make_player(f"j{i}") for i in range(6)]
+    results = race([lambda p=p: services.join_game(game_id=game.pk, identity=p) for p in joiners])
+    assert sum(isinstance(r, Seat) for r in results) == 1
+    assert sum(isinstance(r, LobbyFull) for r in results) == 5
+    assert Seat.objects.filter(game=game).count() == 2
+
+
+def test_everyone_ready_at_once_starts_the_game_once(ann, bob, cid, broadcasts):
+    game = counting_lobby(ann, max_players=3, min_players=3)
+    services.join_game(game_id=game.pk, identity=bob)
+    services.join_game(game_id=game.pk, identity=cid)
+    race([lambda p=p: services.set_ready(game_id=game.pk, identity=p, ready=True) for p in (ann, bob, cid)])
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.PLAYING and game.event_seq == 0
+    assert sorted(Seat.objects.filter(game=game).values_list("position", flat=True)) == [0, 1, 2]
+    assert sum(1 for _, frame in broadcasts if frame == {"type": "started"}) == 1

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+urlpatterns = [
+    path("", views.game_list, name="list"),
+    path("new/", views.create_game, name="create"),
+    path("new/<slug:ruleset>/", views.create_game, name="create-ruleset"),
+    path("<slug:code>/", views.game_page, name="game"),
+    path("<slug:code>/join/", views.join_game, name="join"),
+    path("<slug:code>/leave/", views.leave_game, name="leave"),
+    path("<slug:code>/replay/", views.replay_page, name="replay"),
+    path("<slug:code>/replay.json", views.replay_data, name="replay-data"),
+    path("<slug:code>/record.json", views.game_record_download, name="record"),
+]

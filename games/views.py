@@ -1,0 +1,156 @@
+"""Pages of live games. Thin: forms and services for writes, selectors for reads; the socket does the rest."""
+from django.contrib import messages
+from django.http import Http404, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import services
+from games.errors import GameError, InvalidSettings
+from games.forms import GameSettingsForm, GuestForm
+from games.identity import request_identity
+from games.rulesets import UnknownRuleset, get_ruleset
+from games.selectors.frames import seat_payload
+from games.selectors.lists import games_of, open_games_frame
+from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
+from games.selectors.replay import game_record, replay
+
+DEFAULT_RULESET = "machikoro"
+
+
+def _game_or_404(code):
+    try:
+        return game_by_code(code)
+    except GameError:
+        raise Http404("There is no game with this link.") from None
+
+
+def _identify_first(request):
+    url = reverse("guest") + "?next=" + request.get_full_path()
+    return redirect(url)
+
+
+@require_GET
+def game_list(request):
+    identity = request_identity(request)
+    return render(request, "games/list.html", {
+        "open_games": open_games_frame(), "my_games": games_of(identity), "identity": identity,
+    })
+
+
+def _apply_setting_errors(errors, settings_form, options_form):
+    for field, field_errors in errors.items():
+        if field in settings_form.fields:
+            target, name = settings_form, field
+        elif field in options_form.fields:
+            target, name = options_form, field
+        else:
+            target, name = settings_form, None
+        for message in field_errors:
+            target.add_error(name, message)
+
+
+@require_http_methods(["GET", "POST"])
+def create_game(request, ruleset=DEFAULT_RULESET):
+    try:
+        chosen = get_ruleset(ruleset)
+    except UnknownRuleset:
+        raise Http404("No such game.") from None
+    identity = request_identity(request)
+    if identity.is_anonymous:
+        return _identify_first(request)
+    data = request.POST if request.method == "POST" else None
+    settings_form = GameSettingsForm(data, prefix="game")
+    options_form = chosen.options_form(data, prefix="options")
+    if request.method == "POST" and settings_form.is_valid() & options_form.is_valid():
+        try:
+            game = services.create_game(
+                host=identity, ruleset_slug=chosen.slug, options=options_form.cleaned_data,
+                public=settings_form.cleaned_data["public"], min_players=settings_form.cleaned_data["min_players"],
+                max_players=settings_form.cleaned_data["max_players"],
+                turn_seconds=settings_form.cleaned_data["turn_seconds"],
+            )
+        except InvalidSettings as exc:
+            _apply_setting_errors(exc.errors, settings_form, options_form)
+        else:
+            return redirect("games:game", code=game.code)
+    return render(request, "games/create.html", {
+        "ruleset": chosen, "settings_form": settings_form, "options_form": options_form,
+    })
+
+
+@require_GET
+def game_page(request, code):
+    game = _game_or_404(code)
+    identity = request_identity(request)
+    seats = seats_of(game)
+    seat = seat_of(seats, identity)
+    ruleset = get_ruleset(game.ruleset)
+    host = host_key(game)
+    return render(request, "games/game.html", {
+        "game": game, "ruleset": ruleset, "identity": identity, "seat": seat,
+        "seats": [seat_payload(s, host) for s in seats],
+        "options": ruleset.describe_options(game.options),
+        "can_join": game.is_lobby and seat is None and len(seats) < game.max_players,
+        "join_url": request.build_absolute_uri(reverse("games:join", args=[game.code])),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+def join_game(request, code):
+    game = _game_or_404(code)
+    identity = request_identity(request)
+    if request.method == "POST" and not identity.is_anonymous:
+        try:
+            services.join_game(game_id=game.pk, identity=identity)
+        except GameError as exc:
+            messages.error(request, exc.message)
+        return redirect("games:game", code=game.code)
+    seats = seats_of(game)
+    if seat_of(seats, identity) is not None:
+        return redirect("games:game", code=game.code)
+    return render(request, "games/join.html", {
+        "game": game, "ruleset": get_ruleset(game.ruleset), "identity": identity, "seats": seats,
+        "guest_form": GuestForm(), "options": get_ruleset(game.ruleset).describe_options(game.options),
+    })
+
+
+@require_GET
+def replay_page(request, code):
+    game = _game_or_404(code)
+    if game.status != game.Status.FINISHED:
+        messages.error(request, "The replay is available once the game is over.")
+        return redirect("games:game", code=code)
+    return render(request, "games/replay.html", {"game": game, "ruleset": get_ruleset(game.ruleset)})
+
+
+@require_GET
+def replay_data(request, code):
+    game = _game_or_404(code)
+    try:
+        return JsonResponse(replay(game))
+    except GameError as exc:
+        return JsonResponse({"error": exc.as_dict()}, status=409)
+
+
+@require_GET
+def game_record_download(request, code):
+    game = _game_or_404(code)
+    try:
+        record = game_record(game)
+    except GameError as exc:
+        return JsonResponse({"error": exc.as_dict()}, status=409)
+    response = JsonResponse(record, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="game-{game.code}.json"'
+    return response
+
+
+@require_POST
+def leave_game(request, code):
+    game = _game_or_404(code)
+    try:
+        services.leave(game_id=game.pk, identity=request_identity(request))
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:game", code=code)
+    return redirect("games:list")

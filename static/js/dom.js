@@ -1,0 +1,36 @@
+/* Tiny DOM helpers shared by the game pages. Text always goes in through textContent: nothing a player
+   types is ever parsed as HTML. */
+(function () {
+  "use strict";
+
+  function h(tag, attrs, children) {
+    const node = document.createElement(tag);
+    if (attrs) {
+      for (const [key, value] of Object.entries(attrs)) {
+        if (value === null || value === undefined || value === false) continue;
+        if (key === "class") node.className = value;
+        else if (key === "text") node.textContent = value;
+        else if (key === "dataset") Object.assign(node.dataset, value);
+        else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+        else node.setAttribute(key, value === true ? "" : String(value));
+      }
+    }
+    for (const child of [].concat(children || [])) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  let toastTimer = null;
+  function toast(message) {
+    const box = document.getElementById("toast");
+    if (!box) return;
+    box.textContent = message;
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { box.hidden = true; }, 4000);
+  }
+
+  window.Dom = { h: h, toast: toast };
+})();

@@ -1,0 +1,332 @@
+/* A game's page: lobby, seats, chat, log, actions and the board, kept in step with the server.
+
+   Resume protocol: after every (re)connection the page sends {"type": "hello", "since": <last event>}
+   and gets the entries it missed (or a full snapshot). Updates carry consecutive event numbers; a gap
+   makes the page ask again. Every action carries the event number it was chosen at, so the server
+   refuses a stale or repeated one. The page only shows what the server sends. */
+(function () {
+  "use strict";
+  const h = Dom.h;
+  const root = document.getElementById("game");
+  if (!root) return;
+  const $ = function (id) { return document.getElementById(id); };
+  const board = GameBoards.get(root.dataset.ruleset);
+
+  const page = {
+    synced: false,      // a snapshot arrived since the last "started"
+    seq: 0,             // last event number shown
+    status: null,
+    you: null,
+    seats: null,
+    view: null,
+    rules: null,
+    actions: [],
+    progress: null,
+    entries: [],
+    chat: [],
+    pending: false,
+    leaving: false,
+    nudged: null,       // the deadline we already reported as passed
+  };
+  let refs = 0;
+
+  const socket = new LiveSocket(root.dataset.socket, {
+    open: function () { setConnection(true); hello(); },
+    close: function (event) {
+      setConnection(false);
+      if (event.code === 4404) $("connection").textContent = "This game does not exist.";
+    },
+    frame: onFrame,
+  });
+
+  function send(message) {
+    message.ref = "r" + (++refs);
+    if (!socket.send(message)) Dom.toast("Not connected: reconnecting…");
+    return message.ref;
+  }
+
+  function hello() {
+    socket.send({ type: "hello", since: page.synced ? page.seq : null });
+  }
+
+  function setConnection(up) {
+    const node = $("connection");
+    node.textContent = up ? "Live" : "Reconnecting…";
+    node.classList.toggle("down", !up);
+  }
+
+  // ---- frames from the server ---------------------------------------------------------------------------
+
+  function onFrame(frame) {
+    switch (frame.type) {
+      case "snapshot":
+      case "events":
+        takeSnapshot(frame);
+        break;
+      case "update":
+        takeUpdate(frame);
+        break;
+      case "seats":
+        takeSeats(frame);
+        break;
+      case "chat":
+        addChat(frame.message);
+        break;
+      case "started":
+        page.synced = false;
+        hello();
+        break;
+      case "closed":
+        page.status = frame.status;
+        Dom.toast(frame.message || "This game is closed.");
+        render();
+        break;
+      case "error":
+        page.pending = false;
+        Dom.toast(frame.message);
+        if (frame.code === "stale_event") hello();
+        renderActions();
+        break;
+      default:
+        break;
+    }
+  }
+
+  function takeSnapshot(frame) {
+    page.you = frame.you;
+    page.seats = frame.seats;
+    page.status = frame.progress.status;
+    page.progress = frame.progress;
+    page.rules = frame.rules || page.rules;
+    page.view = frame.view || null;
+    page.actions = frame.actions || [];
+    page.chat = [];
+    $("chat-log").replaceChildren();
+    frame.chat.forEach(addChat);
+    if (frame.type === "snapshot" || !page.synced) {
+      page.entries = frame.entries || [];
+    } else {
+      const last = page.entries.length ? page.entries[page.entries.length - 1].seq : 0;
+      (frame.entries || []).forEach(function (entry) { if (entry.seq > last) page.entries.push(entry); });
+    }
+    page.seq = frame.seq;
+    page.synced = true;
+    page.pending = false;
+    render();
+  }
+
+  function takeUpdate(frame) {
+    if (!page.synced || frame.seq <= page.seq) return;
+    if (frame.seq > page.seq + 1) { hello(); return; }  // we missed something: ask for it
+    page.seq = frame.seq;
+    page.entries.push(frame.entry);
+    page.view = frame.view;
+    page.actions = frame.actions;
+    page.progress = frame.progress;
+    page.status = frame.progress.status;
+    page.pending = false;
+    render();
+  }
+
+  function mySeat(seats) {
+    if (!page.you || page.you.seat === null || !seats) return null;
+    return seats.seats.find(function (s) { return s.id === page.you.seat; }) || null;
+  }
+
+  function takeSeats(frame) {
+    const before = mySeat(page.seats);
+    page.seats = frame;
+    page.status = frame.status;
+    const after = mySeat(frame);
+    if (before && !after && frame.status === "lobby") {
+      page.you.seat = null;
+      if (page.leaving) { window.location.assign("/games/"); return; }
+      Dom.toast("The host removed you from this game.");
+    }
+    if (after) page.you.host = after.host;
+    if (before && after && before.autopilot && !after.autopilot) hello();  // our actions come with a resync
+    render();
+  }
+
+  // ---- rendering --------------------------------------------------------------------------------------------
+
+  function render() {
+    if (!page.seats) return;
+    root.dataset.seq = String(page.seq);  // lets tests and tools see which event the page shows
+    const badge = $("status-badge");
+    const labels = { lobby: "Waiting for players", playing: "Playing", finished: "Finished", abandoned: "Abandoned" };
+    badge.textContent = labels[page.status] || page.status;
+    badge.className = "badge " + page.status;
+    $("lobby").hidden = page.status !== "lobby";
+    $("play").hidden = !(page.status === "playing" || page.status === "finished") || !page.view;
+    $("after").hidden = page.status !== "finished";
+    $("closed").hidden = page.status !== "abandoned";
+    const join = $("join-panel");
+    if (join && page.status !== "lobby") join.hidden = true;
+    renderSeats();
+    renderLobby();
+    renderPlay();
+    renderLog();
+    renderAfter();
+  }
+
+  function nameOf(position) {
+    const seat = page.seats.seats.find(function (s) { return s.position === position; });
+    return seat ? seat.name : "seat " + position;
+  }
+
+  function renderSeats() {
+    const mine = mySeat(page.seats);
+    const lobby = page.status === "lobby";
+    const toAct = page.progress ? page.progress.to_act : [];
+    $("seats").replaceChildren.apply($("seats"), page.seats.seats.map(function (seat) {
+      const isMe = mine && seat.id === mine.id;
+      const item = h("li", { class: !lobby && toAct.indexOf(seat.position) >= 0 ? "to-act" : "" }, [
+        h("span", { class: "dot" + (seat.connected ? " on" : ""), title: seat.connected ? "online" : "offline" }),
+        h("span", { class: "name", text: seat.name }),
+        isMe ? h("span", { class: "muted", text: "(you)" }) : null,
+        seat.host ? h("span", { class: "tag", text: "host" }) : null,
+        seat.bot ? h("span", { class: "tag", text: seat.bot + " bot" }) : null,
+        lobby && seat.ready ? h("span", { class: "tag ready", text: "ready" }) : null,
+        !lobby && seat.autopilot ? h("span", { class: "tag auto", text: seat.left ? "left · bot plays" : "bot plays" }) : null,
+      ]);
+      if (lobby && page.you && page.you.host && !isMe) {
+        item.append(h("button", {
+          class: "remove", type: "button", text: "Remove", "aria-label": "Remove " + seat.name,
+          onclick: function () { send({ type: "kick", seat: seat.id }); },
+        }));
+      }
+      return item;
+    }));
+  }
+
+  function renderLobby() {
+    if (page.status !== "lobby") return;
+    const seats = page.seats.seats;
+    const mine = mySeat(page.seats);
+    $("seated-controls").hidden = !mine;
+    $("host-controls").hidden = !(page.you && page.you.host) || seats.length >= page.seats.max_players;
+    if (mine) $("ready-button").textContent = mine.ready ? "Not ready after all" : "I'm ready";
+    const waiting = seats.filter(function (s) { return !s.ready; }).map(function (s) { return s.name; });
+    let text = seats.length + " of " + page.seats.max_players + " seats taken (at least " + page.seats.min_players + "). ";
+    if (seats.length < page.seats.min_players) text += "Waiting for more players.";
+    else if (waiting.length) text += "Waiting for " + waiting.join(", ") + " to be ready.";
+    else text += "Starting…";
+    $("lobby-status").textContent = text;
+  }
+
+  function renderPlay() {
+    if (!page.view || !page.progress) return;
+    const mine = mySeat(page.seats);
+    const toAct = page.progress.to_act || [];
+    let info = "";
+    if (page.status === "playing") {
+      const names = toAct.map(nameOf).join(", ");
+      const mineToAct = mine && toAct.indexOf(mine.position) >= 0;
+      info = "Turn " + page.progress.turn + " · " + (mineToAct ? "your turn" : names + "'s turn");
+    } else if (page.status === "finished") {
+      info = "Game over";
+    }
+    $("turn-info").textContent = info;
+    $("autopilot-bar").hidden = !(mine && mine.autopilot && page.status === "playing");
+    $("leave-play").hidden = !(mine && !mine.autopilot && page.status === "playing");
+    renderActions();
+    board.render($("board"), {
+      view: page.view, rules: page.rules || {}, seats: page.seats.seats, you: page.you, progress: page.progress,
+      actions: page.pending ? [] : page.actions, act: act,
+    });
+  }
+
+  function renderActions() {
+    const bar = $("actions");
+    const buttons = page.actions
+      .filter(function (item) { return !board.handles(item.action); })
+      .map(function (item) {
+        return h("button", { type: "button", text: item.label, disabled: page.pending, onclick: function () { act(item.action); } });
+      });
+    const hinted = page.actions.some(function (item) { return board.handles(item.action); });
+    if (hinted) buttons.push(h("span", { class: "hint", text: board.hint || "" }));
+    bar.replaceChildren.apply(bar, buttons);
+  }
+
+  function act(action) {
+    if (page.pending) return;
+    page.pending = true;
+    renderActions();
+    send({ type: "act", seq: page.seq, action: action });
+  }
+
+  function renderLog() {
+    const log = $("game-log");
+    const shown = page.entries.slice(-400);
+    log.replaceChildren.apply(log, shown.map(function (entry) {
+      const who = entry.by === "autopilot" ? "bot for " + nameOf(entry.seat) : entry.by === "bot" ? "bot" : null;
+      return h("li", null, [h("span", { class: "seq", text: "#" + entry.seq }), who ? h("span", { class: "tag", text: who }) : null]
+        .concat(entry.lines.map(function (line) { return h("span", { class: "line", text: line }); })));
+    }));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function addChat(message) {
+    if (page.chat.some(function (m) { return m.id === message.id; })) return;
+    page.chat.push(message);
+    const list = $("chat-log");
+    list.append(h("li", null, [h("span", { class: "author", text: message.name + ":" }), h("span", { text: message.text })]));
+    while (list.children.length > 200) list.removeChild(list.firstChild);
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function renderAfter() {
+    if (page.status !== "finished" || !page.progress || !page.progress.result) return;
+    const result = page.progress.result;
+    const winners = result.winners.map(nameOf);
+    $("winner").textContent = winners.length ? winners.join(" and ") + " won!" : "Nobody won.";
+    const body = $("final-table");
+    body.replaceChildren.apply(body, result.table.map(function (row) {
+      return h("tr", null, [h("td", { text: row.rank }), h("td", { text: row.name }), h("td", { text: row.details || row.score })]);
+    }));
+  }
+
+  // ---- the turn timer ------------------------------------------------------------------------------------
+
+  setInterval(function () {
+    const timer = $("timer");
+    const progress = page.progress;
+    if (!progress || page.status !== "playing" || !progress.deadline) { timer.textContent = ""; return; }
+    const left = Math.max(0, Math.round((Date.parse(progress.deadline) - Date.now()) / 1000));
+    timer.textContent = "⏱ " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    timer.classList.toggle("low", left <= 10);
+    if (left === 0 && page.nudged !== progress.deadline) {
+      // Tell the server the time is up; it checks the deadline itself before a bot takes over.
+      page.nudged = progress.deadline;
+      setTimeout(function () { socket.send({ type: "timeout" }); }, 300 + Math.random() * 1200);
+    }
+  }, 250);
+
+  // ---- controls ------------------------------------------------------------------------------------------------
+
+  $("ready-button").addEventListener("click", function () {
+    const mine = mySeat(page.seats);
+    send({ type: "ready", ready: !(mine && mine.ready) });
+  });
+  $("leave-button").addEventListener("click", function () { page.leaving = true; send({ type: "leave" }); });
+  $("add-bot").addEventListener("click", function () { send({ type: "add_bot", kind: $("bot-kind").value }); });
+  $("take-seat").addEventListener("click", function () { send({ type: "take_seat" }); });
+  $("leave-play").addEventListener("click", function () { send({ type: "leave" }); });
+  $("copy-link").addEventListener("click", function () {
+    const input = $("join-link");
+    input.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(function () { Dom.toast("Link copied."); });
+  });
+  const chatForm = $("chat-form");
+  if (chatForm) {
+    chatForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      const input = $("chat-input");
+      const text = input.value.trim();
+      if (!text) return;
+      send({ type: "chat", text: text });
+      input.value = "";
+    });
+  }
+})();

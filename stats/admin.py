@@ -1,0 +1,43 @@
+from django.contrib import admin, messages
+
+from .models import GameStatistics, PlayerResult, SiteStatistics
+from .services import StatisticsUnavailable, request_statistics
+
+
+@admin.register(GameStatistics)
+class GameStatisticsAdmin(admin.ModelAdmin):
+    list_display = ("game", "status", "version", "attempts", "computed_at", "aggregated")
+    list_filter = ("status", "aggregated", "version")
+    search_fields = ("game__code",)
+    readonly_fields = ("game", "status", "result", "error", "version", "attempts", "queued_at", "computed_at",
+                       "site_contribution", "aggregated")
+    actions = ["compute_again"]
+
+    @admin.action(description="Compute the statistics again")
+    def compute_again(self, request, queryset):
+        queued = 0
+        for statistics in queryset.select_related("game"):
+            try:
+                request_statistics(statistics.game)
+            except StatisticsUnavailable as exc:
+                self.message_user(request, f"{statistics.game.code}: {exc}", messages.WARNING)
+            else:
+                queued += 1
+        self.message_user(request, f"{queued} computation(s) queued.")
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(PlayerResult)
+class PlayerResultAdmin(admin.ModelAdmin):
+    list_display = ("game", "seat", "name", "order", "players", "won", "turns")
+    list_filter = ("won", "players")
+    search_fields = ("name", "game__code")
+    raw_id_fields = ("game", "user", "guest")
+
+
+@admin.register(SiteStatistics)
+class SiteStatisticsAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "refreshed_at")
+    readonly_fields = ("totals", "games", "refreshed_at")

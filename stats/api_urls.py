@@ -1,0 +1,7 @@
+from django.urls import path
+
+from .api import GameStatisticsView
+
+urlpatterns = [
+    path("games/<int:game_id>/stats/", GameStatisticsView.as_view(), name="game-statistics-api"),
+]

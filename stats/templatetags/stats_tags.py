@@ -1,0 +1,58 @@
+"""Template helpers: the statistics panel for a game page, and number formatting for the stats tables."""
+from django import template
+
+register = template.Library()
+
+
+@register.inclusion_tag("stats/_panel.html", takes_context=True)
+def game_statistics_panel(context, game):
+    """`{% load stats_tags %}{% game_statistics_panel game %}`: a finished game's charts and tables, or their
+    progress (the panel reloads itself while the task runs), or a retry button if the computation failed."""
+    from stats.services import ensure_statistics
+    from stats.views import panel_context
+
+    # The request lets the retry button come back to the page that shows the panel.
+    return {**panel_context(game, ensure_statistics(game)), "request": context.get("request")}
+
+
+@register.filter
+def percent(value, digits=0):
+    """42.857 -> "43 %" (an em dash for no value)."""
+    if value is None:
+        return "\u2014"
+    return f"{value:.{int(digits)}f}\u00a0%"
+
+
+@register.filter
+def decimal(value, digits=1):
+    if value is None:
+        return "\u2014"
+    return f"{value:.{int(digits)}f}"
+
+
+@register.filter
+def p_value(value):
+    """A p-value readable at a glance: 0.4213, or "< 0.0001"."""
+    if value is None:
+        return "\u2014"
+    return "< 0.0001" if value < 0.0001 else f"{value:.4f}"
+
+
+@register.filter
+def duration(seconds):
+    """1h 02m / 12m 05s / 40s."""
+    if seconds is None:
+        return "\u2014"
+    seconds = int(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}h {minutes:02d}m"
+    if minutes:
+        return f"{minutes}m {secs:02d}s"
+    return f"{secs}s"
+
+
+@register.filter
+def index(sequence, position):
+    return sequence[position]

@@ -1,0 +1,108 @@
+"""The statistics tasks through Redis and a real Celery worker, on PostgreSQL.
+
+Run with `pytest stats -m worker` and DATABASE_URL (PostgreSQL), REDIS_URL and CELERY_TASK_ALWAYS_EAGER=0
+(.ci/run does). The worker is started inside the test against the test database itself, which
+`transactional_db` commits to, so the worker sees the game the test stored; it consumes a queue of its own,
+so no other worker on the same Redis can take the test's tasks.
+"""
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import redis
+from django.conf import settings
+from django.db import connection, transaction
+
+from config.celery import app as celery_app
+from stats import services, tasks
+from stats.models import GameStatistics, SiteStatistics
+
+from .factories import play_finished_game
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60
+
+pytestmark = pytest.mark.worker
+
+
+def database_url():
+    db = connection.settings_dict
+    user = db.get("USER") or "postgres"
+    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    return f"postgres://{user}{password}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+@pytest.fixture
+def worker(transactional_db, tmp_path):
+    assert connection.vendor == "postgresql", "the worker test needs DATABASE_URL=postgres://..."
+    assert settings.REDIS_URL, "the worker test needs REDIS_URL"
+    assert not celery_app.conf.task_always_eager, "the worker test needs CELERY_TASK_ALWAYS_EAGER=0"
+    queue = f"stats-test-{uuid.uuid4().hex[:12]}"
+    default_queue = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue  # read when each task is sent
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DATABASE_URL": database_url(),
+           "REDIS_URL": settings.REDIS_URL, "CELERY_TASK_ALWAYS_EAGER": "0"}
+    log_path = tmp_path / "worker.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "-Q", queue,
+             "--without-gossip", "--without-mingle", "--without-heartbeat", "-l", "info", "-n", f"{queue}@%h"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    process.log_path = log_path
+    yield process
+    celery_app.conf.task_default_queue = default_queue
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    # Leave Redis as it was: the queue and kombu's records of its binding.
+    redis.Redis.from_url(settings.REDIS_URL).delete(queue, f"_kombu.binding.{queue}",
+                                                    f"_kombu.binding_permanent.{queue}")
+
+
+def wait_for(check, process, what):
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if check():
+            return
+        if process.poll() is not None:
+            break
+        time.sleep(0.2)
+    pytest.fail(f"{what} did not happen within {TIMEOUT}s; worker log:\n{process.log_path.read_text()[-4000:]}")
+
+
+def test_game_end_is_computed_by_the_worker(worker):
+    game, final = play_finished_game(seed=201, players=3, extensions=("base", "harbor"))
+    with transaction.atomic():
+        services.game_finished(game)  # queued to Redis when this commits
+
+    def done():
+        return GameStatistics.objects.filter(game=game, status=GameStatistics.Status.DONE).exists()
+
+    wait_for(done, worker, "the statistics task")
+    statistics = GameStatistics.objects.get(game=game)
+    assert statistics.result["turns"][-1]["coins"] == [p.coins for p in final.players]
+    assert statistics.result["winner"] == final.winner
+    first = statistics.result
+
+    # The periodic refresh, through the worker too.
+    tasks.refresh_site_statistics.delay()
+    wait_for(lambda: SiteStatistics.objects.filter(games=1).exists(), worker, "the site refresh")
+    assert SiteStatistics.objects.get().totals["turns"] == first["turn_count"]
+
+    # Queued again (a retry): same numbers, and the site totals do not count the game twice.
+    with transaction.atomic():
+        services.request_statistics(game)
+    wait_for(lambda: GameStatistics.objects.filter(game=game, attempts=2, status="done").exists(), worker,
+             "the second computation")
+    assert GameStatistics.objects.get(game=game).result == first
+    refreshed = SiteStatistics.objects.get().refreshed_at
+    tasks.refresh_site_statistics.delay()
+    wait_for(lambda: SiteStatistics.objects.get().refreshed_at != refreshed, worker, "the second refresh")
+    assert SiteStatistics.objects.get().games == 1

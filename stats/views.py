@@ -1,0 +1,105 @@
+"""Statistics pages: a game's (full page and the panel the game page embeds), a player's, the site's."""
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from games.models import Game, Guest
+
+from . import selectors
+from .permissions import may_retry
+from .services import StatisticsUnavailable, ensure_statistics, request_statistics
+
+
+def panel_context(game, statistics):
+    """What templates/stats/_panel.html needs (also used by the {% game_statistics_panel %} tag)."""
+    state = "absent" if statistics is None else statistics.status
+    return {
+        "game": game,
+        "statistics": statistics,
+        "state": state,
+        "busy": statistics is not None and statistics.is_busy,
+        "may_retry": may_retry(game, statistics),
+        "view": selectors.game_view(statistics.result, selectors.player_links(game)) if state == "done" else None,
+        "panel_url": reverse("stats:game-panel", args=[game.code]),
+        "retry_url": reverse("stats:game-retry", args=[game.code]),
+        "page_url": reverse("stats:game", args=[game.code]),
+        "island_id": f"stats-data-{game.code}",
+    }
+
+
+def _game(code):
+    game = Game.objects.filter(code=code).first()
+    if game is None:
+        raise Http404("There is no game with this link.")
+    return game
+
+
+@require_GET
+def game_page(request, code):
+    game = _game(code)
+    context = panel_context(game, ensure_statistics(game))
+    return render(request, "stats/game.html", context)
+
+
+@require_GET
+def game_panel(request, code):
+    """The panel alone: 202 while the statistics are computed (the page's script polls it), else 200."""
+    game = _game(code)
+    context = panel_context(game, ensure_statistics(game))
+    return render(request, "stats/_panel.html", context, status=202 if context["busy"] else 200)
+
+
+@require_POST
+def game_retry(request, code):
+    game = _game(code)
+    if not may_retry(game, selectors.statistics_of(game)):
+        messages.info(request, "These statistics are ready or already being computed.")
+    else:
+        try:
+            request_statistics(game)
+        except StatisticsUnavailable as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, "The statistics are being computed again.")
+    target = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                           require_https=request.is_secure()):
+        target = reverse("stats:game", args=[game.code])
+    return redirect(target)
+
+
+@require_GET
+def player_page(request, username):
+    user = get_object_or_404(get_user_model(), username=username)
+    view = selectors.player_view(selectors.player_results(user=user))
+    return render(request, "stats/player.html", {"name": user.get_username(), "guest": False, "view": view})
+
+
+@require_GET
+def guest_page(request, guest_id):
+    guest = get_object_or_404(Guest, pk=guest_id)
+    view = selectors.player_view(selectors.player_results(guest=guest))
+    return render(request, "stats/player.html", {"name": guest.nickname, "guest": True, "view": view})
+
+
+@require_GET
+def site_page(request):
+    refresh_when_no_beat()
+    site = selectors.site_statistics()
+    view = selectors.site_view(site)
+    return render(request, "stats/site.html", {"view": view, "island_id": "stats-site-data"})
+
+
+def refresh_when_no_beat():
+    """In eager mode (development: no worker, no beat) the page brings the totals up to date itself.
+
+    The refresh reads only games not yet aggregated, so it costs nothing when nothing is new.
+    """
+    from .tasks import refresh_site_statistics
+
+    if refresh_site_statistics.app.conf.task_always_eager:
+        refresh_site_statistics.delay()

@@ -1,0 +1,143 @@
+"""Start the real site in subprocesses for tests and benchmarks: a fresh database, daphne, a Celery worker.
+
+Used by the browser test, the multi-process test and bench/live.py. Everything started here is stopped
+by `LiveSite.stop()`.
+"""
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+PYTHON = sys.executable
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _postgres_url_with_database(url, name):
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
+
+
+class LiveSite:
+    """A throwaway copy of the site: its own database (SQLite file, or a new PostgreSQL database when
+    DATABASE_URL is set) unless `database_url` names one to share, N daphne processes, and a Celery
+    worker when REDIS_URL is set."""
+
+    def __init__(self, workdir, servers=1, extra_env=None, worker=None, load_cards=True, database_url=None,
+                 migrate=True):
+        self.workdir = Path(workdir)
+        self.servers = servers
+        self.processes = []
+        self.ports = []
+        self.created_database = None
+        self.load_cards = load_cards
+        self.migrate = migrate
+        base_db = os.environ.get("DATABASE_URL", "")
+        if database_url:
+            self.database_url = database_url
+        elif base_db.startswith("postgres"):
+            self.created_database = f"live_{uuid.uuid4().hex[:12]}"
+            self.database_url = _postgres_url_with_database(base_db, self.created_database)
+            self.admin_url = base_db
+        else:
+            self.database_url = f"sqlite:///{self.workdir / 'site.sqlite3'}"
+        self.redis = os.environ.get("REDIS_URL", "")
+        self.worker = bool(self.redis) if worker is None else worker
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DJANGO_SECRET_KEY": "live-site-for-tests",
+            "DJANGO_DEBUG": "1",
+            "DATABASE_URL": self.database_url,
+            "CELERY_TASK_DEFAULT_QUEUE": f"live-{uuid.uuid4().hex[:8]}",
+            "GAMES_BOT_DELAY": "0.05",
+            "PYTHONUNBUFFERED": "1",
+            **(extra_env or {}),
+        }
+        if not self.redis:
+            self.env.pop("REDIS_URL", None)
+            self.env.pop("CELERY_BROKER_URL", None)
+
+    def _run(self, *args):
+        result = subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=self.env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode:
+            raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
+
+    def start(self):
+        if self.created_database:
+            import psycopg
+
+            with psycopg.connect(self.admin_url, autocommit=True) as connection:
+                connection.execute(f'CREATE DATABASE "{self.created_database}"')
+        if self.migrate:
+            self._run("migrate", "--noinput")
+        if self.load_cards:
+            self._run("load_cards")
+        for _ in range(self.servers):
+            port = free_port()
+            log = open(self.workdir / f"daphne-{port}.log", "wb")
+            self.processes.append(subprocess.Popen(
+                [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT))
+            self.ports.append(port)
+        if self.worker:
+            log = open(self.workdir / "celery.log", "wb")
+            self.processes.append(subprocess.Popen(
+                [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "warning", "-P", "threads", "-c", "4",
+                 "-Q", self.env["CELERY_TASK_DEFAULT_QUEUE"], "--without-gossip", "--without-mingle",
+                 "--without-heartbeat"],
+                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT))
+        for port in self.ports:
+            self._wait_for(port)
+        return self
+
+    def _wait_for(self, port, timeout=30):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/games/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"the server on port {port} did not start; see {self.workdir}")
+
+    def url(self, index=0):
+        return f"http://127.0.0.1:{self.ports[index]}"
+
+    def stop(self):
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        self.processes = []
+        if self.worker and self.redis:
+            import redis
+
+            redis.Redis.from_url(self.redis).delete(self.env["CELERY_TASK_DEFAULT_QUEUE"])
+        if self.created_database:
+            import psycopg
+
+            with psycopg.connect(self.admin_url, autocommit=True) as connection:
+                connection.execute(f'DROP DATABASE IF EXISTS "{self.created_database}" WITH (FORCE)')
+            self.created_database = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()

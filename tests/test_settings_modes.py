@@ -1,0 +1,48 @@
+"""The settings follow the environment: embedded defaults, or PostgreSQL and Redis."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = (
+    "import json, django; django.setup(); from django.conf import settings as s; print(json.dumps({"
+    "'db': s.DATABASES['default']['ENGINE'], 'name': s.DATABASES['default']['NAME'],"
+    "'layer': s.CHANNEL_LAYERS['default']['BACKEND'], 'eager': s.CELERY_TASK_ALWAYS_EAGER,"
+    "'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG}))"
+)
+
+
+def probe(**env):
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "DJANGO_DEBUG"}}
+    clean.update(DJANGO_SETTINGS_MODULE="config.settings", **env)
+    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
+    return result
+
+
+def test_embedded_defaults():
+    result = probe(DJANGO_SECRET_KEY="x")
+    config = json.loads(result.stdout)
+    assert config["db"] == "django.db.backends.sqlite3"
+    assert config["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert config["eager"] is True
+    assert config["debug"] is False
+
+
+def test_real_services_from_urls():
+    result = probe(
+        DJANGO_SECRET_KEY="x",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/cards",
+        REDIS_URL="redis://127.0.0.1:6379/3",
+    )
+    config = json.loads(result.stdout)
+    assert config["db"] == "django.db.backends.postgresql" and config["name"] == "cards"
+    assert config["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert config["eager"] is False and config["broker"] == "redis://127.0.0.1:6379/3"
+
+
+def test_secret_key_is_required_outside_development():
+    result = probe(DJANGO_SECRET_KEY="")
+    assert result.returncode != 0 and "DJANGO_SECRET_KEY" in result.stderr
+    assert probe(DJANGO_SECRET_KEY="", DJANGO_DEBUG="1").returncode == 0
