@@ -168,6 +168,7 @@
     renderPlay();
     renderLog();
     renderAfter();
+    refreshStatistics();
   }
 
   function nameOf(position) {
@@ -274,6 +275,17 @@
     list.append(h("li", null, [h("span", { class: "author", text: message.name + ":" }), h("span", { text: message.text })]));
     while (list.children.length > 200) list.removeChild(list.firstChild);
     list.scrollTop = list.scrollHeight;
+  }
+
+  // The statistics panel was rendered with the page; when the game ends under our eyes, fetch it again so it
+  // shows the computation's progress and then the charts (stats.js polls while the task runs).
+  function refreshStatistics() {
+    const finished = page.status === "finished";
+    if (finished && page.shownStatus && page.shownStatus !== "finished" && window.StatsPanels) {
+      const panel = document.querySelector("#after [data-stats-panel]");
+      if (panel) window.StatsPanels.reload(panel);
+    }
+    page.shownStatus = page.status;
   }
 
   function renderAfter() {

@@ -253,3 +253,18 @@ def test_site_page_refreshes_in_eager_mode_and_shows_fairness(client):
     assert "First player wins" in html and "Win rate by card bought" in html
     assert "Chi-square test against a fair die: <strong>p = " in html
     assert "Average game length by extension mix" in html and "<th scope=\"row\">base</th>" in html
+
+
+def test_the_game_page_shows_the_statistics_under_the_final_table(client, computed):
+    game, _ = computed
+    html = client.get(reverse("games:game", args=[game.code])).content.decode()
+    after = html[html.index('id="after"'):]
+    assert 'data-stats-state="done"' in after and "data-stats-island" in after
+    assert reverse("stats:game-panel", args=[game.code]) in after
+
+
+def test_the_game_page_shows_progress_while_the_statistics_are_computed(client):
+    game, _ = play_finished_game(seed=64)
+    GameStatistics.objects.create(game=game, status=GameStatistics.Status.RUNNING)
+    html = client.get(reverse("games:game", args=[game.code])).content.decode()
+    assert 'data-stats-state="running"' in html and "Computing the statistics" in html

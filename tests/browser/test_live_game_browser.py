@@ -141,6 +141,10 @@ def test_a_whole_game_in_the_browser(site, browser):
         assert "won" in host.inner_text("#winner")
         assert host.locator("#final-table tr").count() == 3
         assert host.inner_text("#winner") == guest.inner_text("#winner")
+        # The statistics panel on the game page follows the game's end: progress, then the drawn charts.
+        for page in (host, guest):
+            page.wait_for_selector("#after [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
+                                   timeout=30000)
         final_seq = seq_of(host)
         assert final_seq == seq_of(guest) > 10
         host.click("#replay-link")
