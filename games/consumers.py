@@ -8,6 +8,7 @@ import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -95,7 +96,23 @@ def _int_field(message, name, required=True):
     return value
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class LoopOnlyConsumer(AsyncWebsocketConsumer):
+    """A consumer that never touches the database on the event loop.
+
+    Channels' dispatch hops to the shared sync thread before every message to close stale database
+    connections. These consumers reach the database only through `db()` (database_sync_to_async, which
+    does that cleanup around each call), so the hop is skipped: a game update fanned out to every
+    player's socket no longer queues on that one thread once per socket.
+    """
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class GameConsumer(LoopOnlyConsumer):
     """/ws/games/<code>/: everything a game's page sends and receives."""
 
     game_id = None
@@ -214,7 +231,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=event["private"].get(key, event["public"]) if key else event["public"])
 
 
-class OpenGamesConsumer(AsyncWebsocketConsumer):
+class OpenGamesConsumer(LoopOnlyConsumer):
     """/ws/games/: the public list of open lobbies and running games, pushed whenever it changes."""
 
     async def connect(self):
