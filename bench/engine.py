@@ -3,8 +3,11 @@
     python bench/engine.py [--games N] [--profile]
 
 Plays N four-player base games and N four-player base+Harbor+Millionaire's Row games (random bots, one
-core) and prints games and turns per second for each, plus how many effect strings were parsed while the
-games ran (0: effect trees are compiled once per card set). The last line is one JSON object.
+core) with `play_game`, timing everything a game costs: seeding the four bots, `new_game`, every bot choice
+and every action applied. Prints games and turns per second for each mix, in wall time and in CPU time of
+this process (cpu_games_per_second: steadier when the machine is shared; the target of
+TARGET_BASE_GAMES_PER_SECOND base games per second is meant for it), plus how many effect strings were
+parsed while the games ran (0: effect trees are compiled once per card set). The last line is one JSON object.
 """
 
 import argparse

@@ -47,14 +47,22 @@ class RandomBot(Bot):
         return actions[int(self.random.random() * len(actions))]
 
     def act(self, state):
+        # The same draw as choose(state, legal_actions(state)), without listing what is not needed.
         phase = state.phase
+        if phase == BUILD:
+            actions = rules.build_actions(state)
+            return actions[int(self.random.random() * len(actions))]
         if phase == ROLL:
-            dice = rules.max_dice(state, state.active)
-            return rules.roll_actions(dice)[int(self.random.random() * dice)]
+            dice = 1        # rules.max_dice, inlined
+            built = state.players[state.active].built
+            for landmark, most in state.card_set.dice_landmarks:
+                if most > dice and built[landmark]:
+                    dice = most
+            return rules.ROLL_ACTIONS[dice][int(self.random.random() * dice)]
         if phase == CHOOSE:
             owner, card, leg = rules.current_choice(state)
             return leg.sample(state, owner, card, self.random)
-        actions = rules.build_actions(state) if phase == BUILD else rules.legal_actions(state)
+        actions = rules.legal_actions(state)
         return actions[int(self.random.random() * len(actions))]
 
 

@@ -56,7 +56,7 @@ class Establishment:
         self.invest = 0
         self.choice = False
         self.bonus = ()     # ((landmark index, extra coins), ...) from income.bonus landmarks
-        self.fast_gain = 0  # N when the whole effect is an unconditional `c N` with no bonus (engine fast path)
+        self.fast_gain = 0  # N when the whole effect is an unconditional `c N` (engine fast path; + `bonus`)
 
     def __repr__(self):
         return f"<Establishment {self.slug}>"
@@ -196,7 +196,7 @@ class CardSet:
             e.choice = any(leg.choice for leg in e.legs)
             e.bonus = tuple((l.index, l.abilities.bonus_amount) for l in self.landmarks
                             if e.index in l.abilities.bonus_indexes and l.abilities.bonus_amount)
-            if len(e.legs) == 1 and type(e.legs[0]) is C.L.Gain and not e.legs[0].guards and not e.bonus:
+            if len(e.legs) == 1 and type(e.legs[0]) is C.L.Gain and not e.legs[0].guards and e.legs[0].bonus:
                 e.fast_gain = e.legs[0].amount
 
     def _index(self):
@@ -237,6 +237,16 @@ class CardSet:
                                  for l in sorted(landmarks, key=lambda l: (l.cost, l.index)))
         self.buy_costs = tuple(row[1] for row in self.buy_table)
         self.build_costs = tuple(row[1] for row in self.build_table)
+        # By coins held (the last entry, the dearest cost, serves any larger amount): what that many coins pay
+        # for, in table order: affordable_builds[c] = ((landmark index, action), ...) and
+        # affordable_buys[c] = ((establishment index, major, action), ...).
+        self.max_cost = max(self.buy_costs + self.build_costs + (0,))
+        self.affordable_builds = tuple(tuple((index, action) for index, cost, action in self.build_table
+                                             if cost <= coins) for coins in range(self.max_cost + 1))
+        self.affordable_buys = tuple(tuple((index, major, action) for index, cost, major, action in self.buy_table
+                                           if cost <= coins) for coins in range(self.max_cost + 1))
+        # Activation steps by (player count, roller, neighbours_only), filled by rules.activation_steps.
+        self.step_tables = {}
 
     # ---- lookups --------------------------------------------------------------------------------------------
 

@@ -18,8 +18,8 @@ import operator
 from . import actions as A
 from . import market
 from . import rng as _rng
-from .events import (Activated, CardGiven, CardReturned, CardsClosed, DiceRolled, LandmarkDemolished,
-                     Redistributed, Transfer)
+from .events import (Activated, CardGiven, CardReturned, CardsClosed, LandmarkDemolished, Redistributed,
+                     new_dice_rolled, new_transfer)
 from .state import BANK
 
 OPERATORS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
@@ -37,16 +37,40 @@ def opponents(player_count, owner):
     return seats
 
 
+_CHOOSE_OPPONENT = {}
+
+
+def _choose_opponent_actions(player_count, owner):
+    """(ChooseOpponent(seat), ...) for every opponent of `owner`, clockwise (cached)."""
+    key = (player_count, owner)
+    actions = _CHOOSE_OPPONENT.get(key)
+    if actions is None:
+        actions = _CHOOSE_OPPONENT[key] = tuple(A.ChooseOpponent(seat) for seat in opponents(player_count, owner))
+    return actions
+
+
+def _owned(indexes, cards):
+    """The establishment indexes among `indexes` of which `cards` (a player's counts) holds a copy."""
+    return [i for i in indexes if cards[i]]
+
+
 def transfer(state, events, payer, payee, owed, card):
     """Move up to `owed` coins (partial payment: a player never goes below 0; the rest is forgiven)."""
+    players = state.players
+    # Transfer.apply, inlined: payments are the most frequent event.
     if payer is BANK:
         amount = owed
+        state.bank -= amount
     else:
-        coins = state.players[payer].coins
+        giver = players[payer]
+        coins = giver.coins
         amount = owed if owed <= coins else coins
-    event = Transfer(payer, payee, amount, owed, card)
-    event.apply(state)
-    events.append(event)
+        giver.coins = coins - amount
+    if payee is BANK:
+        state.bank += amount
+    else:
+        players[payee].coins += amount
+    events.append(new_transfer(payer, payee, amount, owed, card))
     return amount
 
 
@@ -78,39 +102,43 @@ def make_condition(subject, quantity, op, value, landmark=None, win_landmarks=()
     compare = OPERATORS[op] if op else None
     if subject == "roll":
         return lambda state, owner, payer: compare(state.total, value)
+    if quantity == "has" and landmark is None:
+        return lambda state, owner, payer: False
+
+    # One closure per subject and quantity, so that a check is a single call (guards run on every activation).
+    if quantity == "has":
+        if subject == "owner":
+            return lambda state, owner, payer: state.players[owner].built[landmark]
+        if subject == "roller":
+            return lambda state, owner, payer: state.players[state.active].built[landmark]
+        return lambda state, owner, payer: state.players[payer].built[landmark]
+    if quantity == "coins":
+        if subject == "owner":
+            return lambda state, owner, payer: compare(state.players[owner].coins, value)
+        if subject == "roller":
+            return lambda state, owner, payer: compare(state.players[state.active].coins, value)
+        return lambda state, owner, payer: compare(state.players[payer].coins, value)
+
+    def built_count(built):
+        return sum([built[i] for i in win_landmarks])
 
     if subject == "owner":
-        def seat(state, owner, payer):
-            return owner
-    elif subject == "roller":
-        def seat(state, owner, payer):
-            return state.active
-    else:
-        def seat(state, owner, payer):
-            return payer
-
-    if quantity == "has":
-        if landmark is None:
-            return lambda state, owner, payer: False
-        return lambda state, owner, payer: state.players[seat(state, owner, payer)].built[landmark]
-    if quantity == "coins":
-        return lambda state, owner, payer: compare(state.players[seat(state, owner, payer)].coins, value)
-
-    def landmarks(state, owner, payer):
-        built = state.players[seat(state, owner, payer)].built
-        return compare(sum(1 for i in win_landmarks if built[i]), value)
-    return landmarks
+        return lambda state, owner, payer: compare(built_count(state.players[owner].built), value)
+    if subject == "roller":
+        return lambda state, owner, payer: compare(built_count(state.players[state.active].built), value)
+    return lambda state, owner, payer: compare(built_count(state.players[payer].built), value)
 
 
 def count_cards(state, scope, indexes, owner, payer):
     """How many establishments match (closed copies included: they still exist)."""
+    # List comprehensions: cheaper than generator expressions for these short index tuples.
     if scope == "own":
         cards = state.players[owner].cards
-        return sum(cards[i] for i in indexes)
+        return sum([cards[i] for i in indexes])
     if scope == "payer":
         cards = state.players[payer].cards
-        return sum(cards[i] for i in indexes)
-    return sum(p.cards[i] for p in state.players for i in indexes)
+        return sum([cards[i] for i in indexes])
+    return sum([p.cards[i] for p in state.players for i in indexes])
 
 
 # ---- legs that need no decision -----------------------------------------------------------------------------
@@ -144,7 +172,7 @@ class Gain(Leg):
             amount = per_copy * firings
             state.bank -= amount
             state.players[owner].coins += amount
-            events.append(Transfer(BANK, owner, amount, amount, card))
+            events.append(new_transfer(BANK, owner, amount, amount, card))
 
     def estimate(self, state, owner, card, roller):
         if self.guards and not _guards_hold_for(self.guards, state, owner, roller):
@@ -238,7 +266,11 @@ class Take(Leg):
     def fire(self, state, events, owner, card, firings):
         if self.guards and not guards_hold(self.guards, state, owner):
             return
-        for payer in self.payers(state, owner):
+        if self.payer == ROLLER:        # self.payers, inlined: red cards fire on most rolls
+            if state.active != owner:
+                self.take_from(state, events, owner, card, firings, state.active)
+            return
+        for payer in opponents(len(state.players), owner):
             self.take_from(state, events, owner, card, firings, payer)
 
     def owed(self, state, owner, card, payer):
@@ -259,7 +291,13 @@ class Take(Leg):
         if self.payer_guards and not guards_hold(self.payer_guards, state, owner, payer):
             return
         bonus = income_bonus(state, owner, card) if self.bonus and card.bonus else 0
-        if self.kind == "half":
+        kind = self.kind
+        if kind == "fixed" and self.count_scope is None:
+            # The usual `take c N`: self.owed, inlined.
+            if self.value > 0:
+                transfer(state, events, payer, owner, (self.value + bonus) * firings, card)
+            return
+        if kind == "half":
             # Each copy takes half of what is left.
             for _ in range(firings):
                 owed = self.owed(state, owner, card, payer)
@@ -307,7 +345,7 @@ class SharedRollGain(Leg):
             return
         if state.shared_roll is None:
             state.rng, dice = _rng.roll_dice(state.rng, self.dice)
-            event = DiceRolled(state.active, dice, "shared")
+            event = new_dice_rolled(state.active, dice, "shared")
             event.apply(state)
             events.append(event)
         per_copy = sum(state.shared_roll) * self.per_pip
@@ -404,7 +442,7 @@ class TakeChosen(ChoiceLeg):
     def options(self, state, owner, card):
         if self.guards and not guards_hold(self.guards, state, owner):
             return []
-        return [A.ChooseOpponent(seat) for seat in opponents(len(state.players), owner)]
+        return list(_choose_opponent_actions(len(state.players), owner))
 
     def resolve(self, state, events, owner, card, action, sub):
         self.take.take_from(state, events, owner, card, 1, action.opponent)
@@ -434,9 +472,9 @@ class TradeLeg(ChoiceLeg):
     def _sides(self, state, owner):
         """(owner's matching types, [(opponent, his matching types), ...])."""
         players = state.players
-        mine = [i for i in self.indexes if players[owner].cards[i]]
-        theirs = [(seat, [i for i in self.indexes if players[seat].cards[i]])
-                  for seat in opponents(len(players), owner)]
+        indexes = self.indexes
+        mine = _owned(indexes, players[owner].cards)
+        theirs = [(seat, _owned(indexes, players[seat].cards)) for seat in opponents(len(players), owner)]
         return mine, theirs
 
     def options(self, state, owner, card):
@@ -475,12 +513,17 @@ class TradeLeg(ChoiceLeg):
     def has_options(self, state, owner, card):
         if self.guards and not guards_hold(self.guards, state, owner):
             return False
-        mine = {i for i in self.indexes if state.players[owner].cards[i]}
+        indexes = self.indexes
+        players = state.players
+        mine = _owned(indexes, players[owner].cards)
         if not mine:
             return False
-        for seat in opponents(len(state.players), owner):
-            for i in self.indexes:
-                if state.players[seat].cards[i] and (len(mine) > 1 or i not in mine):
+        # With two types or more any matching card of an opponent will do; with one, he needs another type.
+        only = mine[0] if len(mine) == 1 else None
+        for seat in opponents(len(players), owner):
+            cards = players[seat].cards
+            for i in indexes:
+                if cards[i] and i != only:
                     return True
         return False
 
@@ -524,8 +567,14 @@ class RenovateLeg(ChoiceLeg):
         if self.guards and not guards_hold(self.guards, state, owner):
             return []
         establishments = state.card_set.establishments
-        return [A.Renovate(establishments[i].slug) for i in self.indexes
-                if any(p.cards[i] for p in state.players)]
+        players = state.players
+        found = []
+        for i in self.indexes:
+            for player in players:
+                if player.cards[i]:     # someone owns the type
+                    found.append(A.Renovate(establishments[i].slug))
+                    break
+        return found
 
     def resolve(self, state, events, owner, card, action, sub):
         cs = state.card_set

@@ -14,21 +14,19 @@ Turn order for the active player:
   clockwise. Building the last required landmark ends the game at once.
 """
 
-from bisect import bisect_right
-
 from . import actions as A
 from . import market
 from . import rng as _rng
 from .errors import IllegalActionError, NotYourTurnError
-from .events import (Bought, CardsReopened, DiceRolled, GameOver, Invested, LandmarkBuilt, RollAdjusted,
-                     Transfer, TurnStarted)
+from .events import (CardsReopened, GameOver, Invested, LandmarkBuilt, RollAdjusted, new_bought, new_dice_rolled,
+                     new_transfer, new_turn_started)
 from .options import ALL_STACKS
+from .rng import roll_dice as _roll_dice
 from .state import ADJUST, BANK, BUILD, CHOOSE, INVEST, OVER, REROLL, ROLL
 
 _PASS = A.Pass()
 _KEEP = A.KeepRoll()
 _ADJUST_CHOICES = (A.AdjustRoll(True), A.AdjustRoll(False))
-_ROLLS = {}
 _REROLLS = {}
 _INVEST_CHOICES = {}
 
@@ -59,11 +57,19 @@ def has_won(state, seat):
     return all(built[i] for i in state.card_set.win_landmarks)
 
 
+class _RollActions(dict):
+    """ROLL_ACTIONS[count] = (Roll(1), ..., Roll(count)), built on first use."""
+
+    def __missing__(self, count):
+        found = self[count] = tuple(A.Roll(n) for n in range(1, count + 1))
+        return found
+
+
+ROLL_ACTIONS = _RollActions()     # a plain lookup: bots index it on every roll
+
+
 def roll_actions(count):
-    found = _ROLLS.get(count)
-    if found is None:
-        found = _ROLLS[count] = tuple(A.Roll(n) for n in range(1, count + 1))
-    return found
+    return ROLL_ACTIONS[count]
 
 
 def _reroll_actions(count):
@@ -100,17 +106,23 @@ def legal_actions(state):
 
 
 def build_actions(state):
+    """Pass, then the affordable unbuilt landmarks, then the affordable establishments one may buy."""
     cs = state.card_set
     player = state.players[state.active]
     coins = player.coins
-    built = player.built
-    cards = player.cards
-    market = state.market
+    if coins > cs.max_cost:
+        coins = cs.max_cost
+    # Plain loops with found.append: cheaper than comprehensions for these short tables.
     found = [_PASS]
-    found += [action for index, _, action in cs.build_table[:bisect_right(cs.build_costs, coins)]
-              if not built[index]]
-    found += [action for index, _, major, action in cs.buy_table[:bisect_right(cs.buy_costs, coins)]
-              if market[index] and not (major and cards[index])]
+    built = player.built
+    for index, action in cs.affordable_builds[coins]:
+        if not built[index]:
+            found.append(action)
+    market = state.market
+    cards = player.cards
+    for index, major, action in cs.affordable_buys[coins]:
+        if market[index] and not (major and cards[index]):
+            found.append(action)
     return found
 
 
@@ -183,7 +195,10 @@ def _on_roll(state, action, events):
         limit = max_dice(state, state.active)
         if type(dice) is not int or not 1 <= dice <= limit:
             _illegal(state, action, f"you may roll 1 to {limit} dice")
-    _roll(state, events, dice, "roll")
+    state.rng, faces = _roll_dice(state.rng, dice)
+    events.append(new_dice_rolled(state.active, faces, "roll"))
+    state.dice = faces              # DiceRolled.apply, inlined (the turn's roll)
+    state.total = sum(faces)
     _after_roll(state, events)
 
 
@@ -243,11 +258,16 @@ def _on_build(state, action, events):
             _illegal(state, action, f"{card.name} costs {card.cost} coins and you have {player.coins}")
         if card.major and player.cards[index]:
             _illegal(state, action, f"you already own {card.name}: one copy of each major establishment")
-        event = Bought(active, card, card.cost)
-        event.apply(state)
-        events.append(event)
-        for leg in card.build_legs:
-            leg.fire(state, events, active, card, 1)
+        cost = card.cost
+        events.append(new_bought(active, card, cost))
+        player.coins -= cost        # Bought.apply, inlined (a purchase nearly every turn)
+        state.bank += cost
+        state.market[index] -= 1
+        player.cards[index] += 1
+        state.built_this_turn = True
+        if card.build_legs:
+            for leg in card.build_legs:
+                leg.fire(state, events, active, card, 1)
         if state.options.market != ALL_STACKS:
             market.fill(state, events)
     elif kind is A.Build:
@@ -267,7 +287,7 @@ def _on_build(state, action, events):
             return
     elif kind is not A.Pass:
         _illegal(state, action, "buy one establishment, build one landmark, or pass")
-    if not state.built_this_turn and cs.build_skip_landmarks:
+    if cs.build_skip_landmarks and not state.built_this_turn:
         built = player.built
         for index in cs.build_skip_landmarks:
             if built[index]:
@@ -303,17 +323,26 @@ def _emit(state, events, event):
 
 def _roll(state, events, count, purpose):
     state.rng, dice = _rng.roll_dice(state.rng, count)
-    event = DiceRolled(state.active, dice, purpose)
+    event = new_dice_rolled(state.active, dice, purpose)
     event.apply(state)
     events.append(event)
 
 
 def _after_roll(state, events):
     cs = state.card_set
-    if cs.reroll_landmarks and state.rerolls_used < max_rerolls(state, state.active):
-        state.phase = REROLL
+    if cs.reroll_landmarks:
+        rerolls = 0     # max_rerolls, inlined: this runs on every roll
+        built = state.players[state.active].built
+        for landmark, times in cs.reroll_landmarks:
+            if built[landmark]:
+                rerolls += times
+        if state.rerolls_used < rerolls:
+            state.phase = REROLL
+            return
+    if cs.adjust_landmarks:         # _after_dice, inlined
+        _start_adjust(state, events)
     else:
-        _after_dice(state, events)
+        _start_income(state, events)
 
 
 def _after_dice(state, events):
@@ -374,6 +403,20 @@ def _owner_orders(count, roller, neighbours_only):
     return orders
 
 
+def activation_steps(card_set, count, roller, neighbours_only):
+    """steps[total] = ((owner, establishment index, card), ...): every card that may activate when `roller`
+    rolls `total`, in resolution order (colour groups, then seats, then cards). Cached on the card set."""
+    key = (count, roller, neighbours_only)
+    steps = card_set.step_tables.get(key)
+    if steps is None:
+        orders = _owner_orders(count, roller, neighbours_only)
+        steps = card_set.step_tables[key] = tuple(
+            tuple((owner, index, card) for activated_by, cards in groups for owner in orders[activated_by]
+                  for index, card in cards)
+            for groups in card_set.activation_cards)
+    return steps
+
+
 def _start_income(state, events):
     """Activate the cards matching the total, in resolution order.
 
@@ -383,48 +426,51 @@ def _start_income(state, events):
     total = state.total
     cs = state.card_set
     if total <= cs.max_total:
-        groups = cs.activation_cards[total]
-        if groups:
-            players = state.players
-            orders = _owner_orders(len(players), state.active, state.options.neighbours_only)
-            steps = None
-            for activated_by, cards in groups:
-                for owner in orders[activated_by]:
-                    player = players[owner]
-                    owned = player.cards
-                    for index, card in cards:
-                        copies = owned[index]
-                        if not copies:
-                            continue
-                        if steps is None and not card.choice:
-                            closed = player.closed[index]
-                            if closed:
-                                event = CardsReopened(owner, card, closed)
-                                event.apply(state)
-                                events.append(event)
-                                copies -= closed
-                                if not copies:
-                                    continue
-                            gain = card.fast_gain
-                            if gain:
-                                # Transfer.apply inlined: the bank pays a plain `c N` card in full.
-                                gain *= copies
-                                state.bank -= gain
-                                player.coins += gain
-                                events.append(Transfer(BANK, owner, gain, gain, card))
-                                continue
-                            for leg in card.legs:
-                                leg.fire(state, events, owner, card, copies)
-                        else:
-                            if steps is None:
-                                steps = []
-                            steps.append([owner, index, -1, 0, 0])
-            if steps:
-                steps.reverse()
-                state.pending = steps
-                if not _run_pending(state, events):
-                    return
-    _start_build(state, events)
+        players = state.players
+        tables = cs.step_tables.get((len(players), state.active, state.options.neighbours_only))
+        if tables is None:
+            tables = activation_steps(cs, len(players), state.active, state.options.neighbours_only)
+        waiting = None      # steps left for _run_pending once a card may ask a question
+        for owner, index, card in tables[total]:
+            player = players[owner]
+            copies = player.cards[index]
+            if not copies:
+                continue
+            if waiting is not None or card.choice:
+                if waiting is None:
+                    waiting = []
+                waiting.append([owner, index, -1, 0, 0])
+                continue
+            closed = player.closed[index]
+            if closed:
+                event = CardsReopened(owner, card, closed)
+                event.apply(state)
+                events.append(event)
+                copies -= closed
+                if not copies:
+                    continue
+            gain = card.fast_gain
+            if gain:
+                # Gain.fire inlined for a plain `c N` card: the bank pays N (+ the income bonus) per copy.
+                for landmark, bonus in card.bonus:
+                    if player.built[landmark]:
+                        gain += bonus
+                gain *= copies
+                state.bank -= gain          # Transfer.apply inlined
+                player.coins += gain
+                events.append(new_transfer(BANK, owner, gain, gain, card))
+                continue
+            for leg in card.legs:
+                leg.fire(state, events, owner, card, copies)
+        if waiting:
+            waiting.reverse()
+            state.pending = waiting
+            if not _run_pending(state, events):
+                return
+    if cs.build_before_landmarks:
+        _start_build(state, events)
+    else:
+        state.phase = BUILD     # _start_build with nothing to fire
 
 
 def _run_pending(state, events):
@@ -512,20 +558,25 @@ def _start_invest(state, events, after):
 
 def _end_turn(state, events):
     active = state.active
+    turn = state.turn
+    limit = state.options.max_turns
+    if limit is not None and turn >= limit:
+        _emit(state, events, GameOver(None, "turn limit"))
+        return
     dice = state.dice
     extra = False
     if len(dice) >= 2 and dice.count(dice[0]) == len(dice):
         built = state.players[active].built
-        extra = any(built[i] for i in state.card_set.extra_turn_landmarks)
-    limit = state.options.max_turns
-    if limit is not None and state.turn >= limit:
-        _emit(state, events, GameOver(None, "turn limit"))
-        return
+        for landmark in state.card_set.extra_turn_landmarks:
+            if built[landmark]:
+                extra = True
+                break
     following = active if extra else (active + 1) % len(state.players)
-    event = TurnStarted(following, state.turn + 1, extra)
+    event = new_turn_started(following, turn + 1, extra)
     event.apply(state)
     events.append(event)
 
 
-_HANDLERS = {ROLL: _on_roll, REROLL: _on_reroll, ADJUST: _on_adjust, CHOOSE: _on_choose, BUILD: _on_build,
-             INVEST: _on_invest, OVER: _on_over}
+# handler(state, action, events) for each phase: checks `action`, then plays it on `state`.
+PHASE_HANDLERS = _HANDLERS = {ROLL: _on_roll, REROLL: _on_reroll, ADJUST: _on_adjust, CHOOSE: _on_choose,
+                              BUILD: _on_build, INVEST: _on_invest, OVER: _on_over}

@@ -44,19 +44,30 @@ class GameSet:
 
 def game_set(card_set, options, players):
     """The game set of `options` (extensions) for `players` players."""
-    cs = card_set.restrict(options.extensions)
-    options.check_players(players)
-    for slug in options.starting_cards:
-        if slug not in cs.establishment_index:
-            raise OptionsError(f"starting card {slug!r} is not in the extensions {', '.join(options.extensions)}")
+    cs = _checked_card_set(card_set, options, players)
     return GameSet(
-        supply={e.slug: (players if e.major else e.copies) for e in cs.establishments},
+        supply={e.slug: copies for e, copies in zip(cs.establishments, _supply(cs, players))},
         starting_cards=tuple(options.starting_cards),
         landmarks=tuple(l.slug for l in cs.landmarks),
         starting_landmarks=tuple(l.slug for l in cs.landmarks if l.starts_built),
         required_landmarks=tuple(l.slug for l in cs.landmarks if l.counts_toward_win),
         max_players=options.max_players,
     )
+
+
+def _checked_card_set(card_set, options, players):
+    """The card set of the game, once the options are known to suit it and the player count."""
+    cs = card_set.restrict(options.extensions)
+    options.check_players(players)
+    for slug in options.starting_cards:
+        if slug not in cs.establishment_index:
+            raise OptionsError(f"starting card {slug!r} is not in the extensions {', '.join(options.extensions)}")
+    return cs
+
+
+def _supply(cs, players):
+    """Copies of each establishment (by index) in the market or deck."""
+    return [players if e.major else e.copies for e in cs.establishments]
 
 
 def new_game(card_set, options=None, seed=0, players=2):
@@ -69,9 +80,8 @@ def new_game(card_set, options=None, seed=0, players=2):
     if isinstance(players, bool):
         raise OptionsError("players must be a number or a list of names")
     names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else [str(n) for n in players]
-    gs = game_set(card_set, options, len(names))
-    cs = card_set.restrict(options.extensions)
     count = len(names)
+    cs = _checked_card_set(card_set, options, count)     # what game_set checks, without building a GameSet
 
     state = GameState.__new__(GameState)
     state.card_set = cs
@@ -82,14 +92,14 @@ def new_game(card_set, options=None, seed=0, players=2):
 
     establishments = len(cs.establishments)
     starting = [0] * establishments
-    for slug in gs.starting_cards:
+    for slug in options.starting_cards:
         starting[cs.establishment_index[slug]] += 1
     built = [l.starts_built for l in cs.landmarks]
     state.players = [PlayerState(name, options.starting_coins, starting[:], [0] * establishments, built[:], {})
                      for name in names]
     state.bank = BANK_COINS - options.starting_coins * count
 
-    supply = [gs.supply[e.slug] for e in cs.establishments]
+    supply = _supply(cs, count)
     if options.market == ALL_STACKS:
         state.market = supply
         state.deck = []

@@ -6,7 +6,7 @@ from concurrent.futures import ProcessPoolExecutor
 from . import rng as _rng
 from .bots import make_bot
 from .options import GameOptions
-from .rules import apply_in_place
+from .rules import PHASE_HANDLERS
 from .setup import new_game
 from .state import OVER
 
@@ -16,8 +16,10 @@ DEFAULT_TURN_LIMIT = 2000   # a bot game stuck for this long stops with no winne
 def play_game(card_set, options, seed, bots):
     """Play one game to the end; `bots[seat]` chooses for each seat. Return (final state, turns played)."""
     state = new_game(card_set, options, seed, len(bots))
+    handlers = PHASE_HANDLERS     # apply_in_place without its call and seat check: bots act for state.active
     while state.phase != OVER:
-        apply_in_place(state, bots[state.active].act(state))
+        action = bots[state.active].act(state)
+        handlers[state.phase](state, action, [])
     return state, state.turn
 
 
