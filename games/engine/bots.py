@@ -53,11 +53,7 @@ class RandomBot(Bot):
             actions = rules.build_actions(state)
             return actions[int(self.random.random() * len(actions))]
         if phase == ROLL:
-            dice = 1        # rules.max_dice, inlined
-            built = state.players[state.active].built
-            for landmark, most in state.card_set.dice_landmarks:
-                if most > dice and built[landmark]:
-                    dice = most
+            dice = rules.max_dice(state, state.active)
             return rules.ROLL_ACTIONS[dice][int(self.random.random() * dice)]
         if phase == CHOOSE:
             owner, card, leg = rules.current_choice(state)

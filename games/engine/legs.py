@@ -105,28 +105,25 @@ def make_condition(subject, quantity, op, value, landmark=None, win_landmarks=()
     if quantity == "has" and landmark is None:
         return lambda state, owner, payer: False
 
-    # One closure per subject and quantity, so that a check is a single call (guards run on every activation).
-    if quantity == "has":
-        if subject == "owner":
-            return lambda state, owner, payer: state.players[owner].built[landmark]
-        if subject == "roller":
-            return lambda state, owner, payer: state.players[state.active].built[landmark]
-        return lambda state, owner, payer: state.players[payer].built[landmark]
-    if quantity == "coins":
-        if subject == "owner":
-            return lambda state, owner, payer: compare(state.players[owner].coins, value)
-        if subject == "roller":
-            return lambda state, owner, payer: compare(state.players[state.active].coins, value)
-        return lambda state, owner, payer: compare(state.players[payer].coins, value)
-
-    def built_count(built):
-        return sum([built[i] for i in win_landmarks])
-
     if subject == "owner":
-        return lambda state, owner, payer: compare(built_count(state.players[owner].built), value)
-    if subject == "roller":
-        return lambda state, owner, payer: compare(built_count(state.players[state.active].built), value)
-    return lambda state, owner, payer: compare(built_count(state.players[payer].built), value)
+        def seat(state, owner, payer):
+            return owner
+    elif subject == "roller":
+        def seat(state, owner, payer):
+            return state.active
+    else:
+        def seat(state, owner, payer):
+            return payer
+
+    if quantity == "has":
+        return lambda state, owner, payer: state.players[seat(state, owner, payer)].built[landmark]
+    if quantity == "coins":
+        return lambda state, owner, payer: compare(state.players[seat(state, owner, payer)].coins, value)
+
+    def landmarks(state, owner, payer):
+        built = state.players[seat(state, owner, payer)].built
+        return compare(sum([built[i] for i in win_landmarks]), value)
+    return landmarks
 
 
 def count_cards(state, scope, indexes, owner, payer):
@@ -266,11 +263,7 @@ class Take(Leg):
     def fire(self, state, events, owner, card, firings):
         if self.guards and not guards_hold(self.guards, state, owner):
             return
-        if self.payer == ROLLER:        # self.payers, inlined: red cards fire on most rolls
-            if state.active != owner:
-                self.take_from(state, events, owner, card, firings, state.active)
-            return
-        for payer in opponents(len(state.players), owner):
+        for payer in self.payers(state, owner):
             self.take_from(state, events, owner, card, firings, payer)
 
     def owed(self, state, owner, card, payer):

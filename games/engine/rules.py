@@ -20,8 +20,8 @@ from . import rng as _rng
 from .errors import IllegalActionError, NotYourTurnError
 from .events import (CardsReopened, GameOver, Invested, LandmarkBuilt, RollAdjusted, new_bought, new_dice_rolled,
                      new_transfer, new_turn_started)
+from .legs import income_bonus
 from .options import ALL_STACKS
-from .rng import roll_dice as _roll_dice
 from .state import ADJUST, BANK, BUILD, CHOOSE, INVEST, OVER, REROLL, ROLL
 
 _PASS = A.Pass()
@@ -195,7 +195,7 @@ def _on_roll(state, action, events):
         limit = max_dice(state, state.active)
         if type(dice) is not int or not 1 <= dice <= limit:
             _illegal(state, action, f"you may roll 1 to {limit} dice")
-    state.rng, faces = _roll_dice(state.rng, dice)
+    state.rng, faces = _rng.roll_dice(state.rng, dice)
     events.append(new_dice_rolled(state.active, faces, "roll"))
     state.dice = faces              # DiceRolled.apply, inlined (the turn's roll)
     state.total = sum(faces)
@@ -323,26 +323,15 @@ def _emit(state, events, event):
 
 def _roll(state, events, count, purpose):
     state.rng, dice = _rng.roll_dice(state.rng, count)
-    event = new_dice_rolled(state.active, dice, purpose)
-    event.apply(state)
-    events.append(event)
+    _emit(state, events, new_dice_rolled(state.active, dice, purpose))
 
 
 def _after_roll(state, events):
     cs = state.card_set
-    if cs.reroll_landmarks:
-        rerolls = 0     # max_rerolls, inlined: this runs on every roll
-        built = state.players[state.active].built
-        for landmark, times in cs.reroll_landmarks:
-            if built[landmark]:
-                rerolls += times
-        if state.rerolls_used < rerolls:
-            state.phase = REROLL
-            return
-    if cs.adjust_landmarks:         # _after_dice, inlined
-        _start_adjust(state, events)
-    else:
-        _start_income(state, events)
+    if cs.reroll_landmarks and state.rerolls_used < max_rerolls(state, state.active):
+        state.phase = REROLL
+        return
+    _after_dice(state, events)
 
 
 def _after_dice(state, events):
@@ -452,9 +441,8 @@ def _start_income(state, events):
             gain = card.fast_gain
             if gain:
                 # Gain.fire inlined for a plain `c N` card: the bank pays N (+ the income bonus) per copy.
-                for landmark, bonus in card.bonus:
-                    if player.built[landmark]:
-                        gain += bonus
+                if card.bonus:
+                    gain += income_bonus(state, owner, card)
                 gain *= copies
                 state.bank -= gain          # Transfer.apply inlined
                 player.coins += gain

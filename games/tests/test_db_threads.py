@@ -34,7 +34,7 @@ async def test_a_pool_runs_database_work_on_postgresql_when_configured(settings)
     assert names and all(name.startswith("games-db") for name in names)
 
 
-async def test_broadcasts_collected_in_the_thread_are_returned_to_the_loop(settings, monkeypatch):
+async def test_broadcasts_collected_in_the_thread_are_returned_to_the_loop(monkeypatch):
     sent = []
 
     async def record(messages):

@@ -92,3 +92,21 @@ def test_conditions_read_the_subject_seat(subject):
     assert rich(state, 0, 2) == (player.coins >= 5)
     assert built(state, 0, 2) == (sum(player.built[i] for i in win) >= 2)
     assert make_condition(subject, "has", None, None, landmark=None)(state, 0, 2) is False
+
+
+def test_fast_event_constructors_build_what_the_classes_build():
+    from games.engine import events as E
+
+    cs = official_cards()
+    bakery = cs.establishments[cs.establishment_index["bakery"]]
+    cases = [
+        (E.new_transfer, E.Transfer, (None, 1, 2, 3, bakery)),
+        (E.new_dice_rolled, E.DiceRolled, (0, (3, 4), "roll")),
+        (E.new_bought, E.Bought, (1, bakery, 1)),
+        (E.new_turn_started, E.TurnStarted, (2, 7, True)),
+    ]
+    for fast, cls, args in cases:
+        made, built = fast(*args), cls(*args)
+        assert type(made) is cls
+        assert made.to_json() == built.to_json()
+        assert all(getattr(made, name) is getattr(built, name) for name in cls.__slots__)
