@@ -28,8 +28,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from games import engine  # noqa: E402
-from games.engine.state import OVER  # noqa: E402
+from games import machikoro as engine  # noqa: E402
+from games.machikoro.state import OVER  # noqa: E402
 from stats.aggregate import site_contribution  # noqa: E402
 from stats.compute import compute_statistics  # noqa: E402
 

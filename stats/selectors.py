@@ -220,7 +220,7 @@ def _chart_data(result, players, card_name):
 
 @lru_cache(maxsize=1)
 def _official_card_names():
-    from games.engine import load_card_data
+    from games.machikoro import load_card_data
 
     data = load_card_data()
     return {c["slug"]: c["name"] for c in data["establishments"] + data["landmarks"]}

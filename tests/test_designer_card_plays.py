@@ -3,9 +3,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from cards.export import machikoro_document
-from games.engine import CardSet, GameOptions, new_game
-from games.engine import actions as A
-from games.tests.engine.helpers import arrange, force_dice, play
+from games.machikoro import CardSet, GameOptions, new_game
+from games.machikoro import actions as A
+from games.tests.machikoro.helpers import arrange, force_dice, play
 
 pytestmark = pytest.mark.django_db
 

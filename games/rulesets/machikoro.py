@@ -1,4 +1,4 @@
-"""Machi Koro on the platform: a thin adapter over the rules engine (games.engine), which decides everything.
+"""Machi Koro on the platform: a thin adapter over the rules engine (games.machikoro), which decides everything.
 
 The card set is read from the card database when a game starts and frozen in the game (`Game.rules`);
 compiled card sets are cached per process by the hash of that frozen document, so a move does not
@@ -9,8 +9,8 @@ import json
 from collections import OrderedDict
 from threading import Lock
 
-from games import engine
-from games.engine import IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
+from games import machikoro as engine
+from games.machikoro import IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
 
 from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
 from .machikoro_forms import MachiKoroOptionsForm

@@ -1,5 +1,5 @@
 """The Machi Koro log reads as sentences: who rolled what, what each card paid whom, what was built."""
-from games import engine
+from games import machikoro as engine
 from games.rulesets.machikoro_text import action_label, narrate
 
 

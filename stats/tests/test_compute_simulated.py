@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from games import engine
-from games.engine.state import OVER
+from games import machikoro as engine
+from games.machikoro.state import OVER
 from stats.compute import compute_statistics
 
 ALL = ("base", "harbor", "millionaires-row", "five-six", "promo")

@@ -12,7 +12,7 @@ from .factories import frozen_rules
 @pytest.fixture
 def card_file(monkeypatch):
     """The ruleset freezes the cards of the card file (the card database is not loaded in these tests)."""
-    from games import engine
+    from games import machikoro as engine
 
     monkeypatch.setattr("cards.export.machikoro_document", engine.load_card_data)
 

@@ -49,7 +49,7 @@ def test_trees_are_hashable_values():
     assert len({first, second, parse("c 1")}) == 2
 
 
-# The trees the rules engine compiles: these shapes are the contract with games/engine/.
+# The trees the rules engine compiles: these shapes are the contract with games/machikoro/.
 CONTRACT = {
     "c 1": Effect((Leg(Gain(Amount("c", 1))),)),
     "take c 1 from roller": Effect((Leg(Take(Amount("c", 1), "roller")),)),

@@ -4,8 +4,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine import BOTS, EngineError, load_card_set, simulate
-from games.engine.options import ALL_STACKS, MAX_STACKS, MIN_STACKS
+from games.machikoro import BOTS, EngineError, load_card_set, simulate
+from games.machikoro.options import ALL_STACKS, MAX_STACKS, MIN_STACKS
 
 
 def _market(value):

@@ -5,12 +5,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import GameOptions, apply, apply_in_place, legal_actions, make_bot, new_game, replay
-from games.engine import rng
-from games.engine.events import DiceRolled
-from games.engine.options import MAX_PLAYERS_BY_EXTENSION
-from games.engine.rules import max_dice
-from games.engine.state import OVER
+from games.machikoro import GameOptions, apply, apply_in_place, legal_actions, make_bot, new_game, replay
+from games.machikoro import rng
+from games.machikoro.events import DiceRolled
+from games.machikoro.options import MAX_PLAYERS_BY_EXTENSION
+from games.machikoro.rules import max_dice
+from games.machikoro.state import OVER
 
 from .helpers import official_cards
 

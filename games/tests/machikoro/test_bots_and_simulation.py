@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import GameOptions, apply_in_place, legal_actions, make_bot, new_game, simulate
-from games.engine import actions as A
-from games.engine.bots import BOTS, DICE_PROBABILITIES, IncomeBot
-from games.engine.rules import current_choice
-from games.engine.state import CHOOSE, OVER
+from games.machikoro import GameOptions, apply_in_place, legal_actions, make_bot, new_game, simulate
+from games.machikoro import actions as A
+from games.machikoro.bots import BOTS, DICE_PROBABILITIES, IncomeBot
+from games.machikoro.rules import current_choice
+from games.machikoro.state import CHOOSE, OVER
 
 from .helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards, roll
 

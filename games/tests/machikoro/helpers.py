@@ -2,10 +2,10 @@
 
 from functools import lru_cache
 
-from games.engine import (GameOptions, apply, legal_actions, load_card_data, load_card_set, new_game)
-from games.engine import actions as A
-from games.engine import rng
-from games.engine.events import Transfer
+from games.machikoro import (GameOptions, apply, legal_actions, load_card_data, load_card_set, new_game)
+from games.machikoro import actions as A
+from games.machikoro import rng
+from games.machikoro.events import Transfer
 
 BASE = ("base",)
 HARBOR = ("base", "harbor")

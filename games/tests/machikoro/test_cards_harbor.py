@@ -1,8 +1,8 @@
 """A scenario for every Harbor (Marina) card."""
 
-from games.engine import legal_actions
-from games.engine import actions as A
-from games.engine.events import DiceRolled
+from games.machikoro import legal_actions
+from games.machikoro import actions as A
+from games.machikoro.events import DiceRolled
 
 from .helpers import HARBOR, arrange, coins, game, payments, play, roll
 
