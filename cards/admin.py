@@ -293,3 +293,5 @@ class LeaderCardAdmin(LorenzoCardAdmin):
         ("Picture", {"fields": ["image_name", "image"]}),
         ("Record", {"fields": ["updated_at"]}),
     ]
+
+from .drafts import admin as drafts_admin  # noqa: E402,F401  (registers the draft admin)

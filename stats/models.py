@@ -80,3 +80,65 @@ class SiteStatistics(models.Model):
 
     def __str__(self):
         return f"site statistics over {self.games} games"
+
+
+class LabRun(models.Model):
+    """A balance-lab run: many bot games with one card set, split into chunks played by workers.
+
+    Everything needed to reproduce it is stored: the frozen card set (`rules`), the settings, the seed
+    and the software version.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Waiting for a worker"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        CANCELLED = "cancelled", "Cancelled"
+        FAILED = "failed", "Failed"
+
+    FINAL = (Status.DONE, Status.CANCELLED, Status.FAILED)
+
+    name = models.CharField(max_length=100, blank=True)
+    game = models.CharField(max_length=40, default="machikoro")      # a ruleset slug
+    draft = models.ForeignKey("cards.CardSetDraft", null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="lab_runs")
+    card_set_label = models.CharField(max_length=120)                 # "Published cards" or the draft's name
+    rules = models.JSONField()                                         # the frozen card set the games used
+    options = models.JSONField()                                       # players, extensions, market, bots
+    seed = models.BigIntegerField()
+    games = models.PositiveIntegerField()
+    chunk_size = models.PositiveIntegerField()
+    software_version = models.CharField(max_length=60, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    games_done = models.PositiveIntegerField(default=0)
+    result = models.JSONField(null=True, blank=True)                   # stats.lab.summary.summarise output
+    error = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name or f"lab run {self.pk}"
+
+    @property
+    def chunk_count(self):
+        return -(-self.games // self.chunk_size)
+
+    @property
+    def is_final(self):
+        return self.status in self.FINAL
+
+
+class LabChunk(models.Model):
+    """The tally of one chunk of a lab run (games start..stop-1), stored by the worker that played it."""
+
+    run = models.ForeignKey(LabRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    tally = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="labchunk_once_per_run")]

@@ -20,3 +20,11 @@ def refresh_site_statistics():
     from .services import refresh_site_statistics as refresh
 
     return refresh()
+
+
+@shared_task(ignore_result=True, acks_late=True)
+def play_lab_chunk(run_id, index):
+    """Play one chunk of a balance-lab run and store its tally (stats.lab.runner)."""
+    from .lab.runner import play_chunk
+
+    play_chunk(run_id, index)

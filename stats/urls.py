@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .lab import views as lab_views
 
 app_name = "stats"
 urlpatterns = [
@@ -10,4 +11,10 @@ urlpatterns = [
     path("games/<slug:code>/retry/", views.game_retry, name="game-retry"),
     path("players/<str:username>/", views.player_page, name="player"),
     path("guests/<int:guest_id>/", views.guest_page, name="guest"),
+    path("lab/", lab_views.lab_home, name="lab"),
+    path("lab/compare/", lab_views.compare_page, name="lab-compare"),
+    path("lab/<int:run_id>/", lab_views.run_page, name="lab-run"),
+    path("lab/<int:run_id>/progress/", lab_views.run_progress, name="lab-progress"),
+    path("lab/<int:run_id>/cancel/", lab_views.run_cancel, name="lab-cancel"),
+    path("lab/<int:run_id>/download.<str:fmt>", lab_views.run_download, name="lab-download"),
 ]

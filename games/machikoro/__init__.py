@@ -30,6 +30,7 @@ Rule choices are documented in docs/rules.md.
 
 from .actions import (Action, Activate, AdjustRoll, Build, Buy, ChooseOpponent, Decline, Demolish, Invest, KeepRoll,
                       Move, Pass, Renovate, Reroll, Roll, Trade)
+from . import lab
 from .bots import BOTS, GreedyBot, IncomeBot, RandomBot, make_bot
 from .cardset import CardSet
 from .errors import (CardSetError, EngineError, IllegalActionError, NotYourTurnError, OptionsError, ReplayError,

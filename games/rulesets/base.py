@@ -121,3 +121,28 @@ class Ruleset(ABC):
     @abstractmethod
     def load(self, rules, state):
         """A `Match` from a stored state."""
+
+    # The balance lab (stats.lab) plays many bot games with a card set; a game without it returns False.
+    lab_bots = ()              # bots the lab may seat
+
+    @property
+    def has_lab(self):
+        return bool(self.lab_bots)
+
+    def lab_rules(self, document, options):
+        """Frozen rules like `freeze_rules`, from a card `document` (published cards or a designer's draft)."""
+        raise NotImplementedError
+
+    def lab_play(self, rules, settings, seed, start, stop, should_stop=None):
+        """Play games start..stop-1 of a lab run seeded `seed`; return their tally.
+
+        A tally holds whole-number counts only, nested in dicts, so chunks merge by summing:
+        games, unfinished, turns_sum, turns_squares, length_buckets {turns: games}, wins_by_seat,
+        seats_by_bot, wins_by_bot, cards {slug: {buyers, buyer_wins, first_buy_turns, bought,
+        activations, paid}}, landmarks {slug: {built, rank_sum, ranks {rank: n}}}.
+        """
+        raise NotImplementedError
+
+    def lab_names(self, rules):
+        """Card slugs to names, for the lab's tables."""
+        return {}

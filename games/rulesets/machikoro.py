@@ -161,6 +161,9 @@ class MachiKoroRuleset(Ruleset):
             document = machikoro_document()
         except CardGame.DoesNotExist:
             raise LookupError("the Machi Koro cards are not loaded (run manage.py load_cards)") from None
+        return self.lab_rules(document, options)
+
+    def lab_rules(self, document, options):
         extensions = list(options["extensions"])
         # Keep only the cards in play: the frozen set is stored with every game.
         document["establishments"] = [c for c in document["establishments"] if c["extension"] in extensions]
@@ -179,6 +182,15 @@ class MachiKoroRuleset(Ruleset):
                                                            "counts_toward_win")}
                           for c in cards["landmarks"]},
         }
+
+    lab_bots = tuple(engine.BOTS)
+
+    def lab_play(self, rules, settings, seed, start, stop, should_stop=None):
+        return engine.lab.play_chunk(self.card_set(rules), settings, seed, start, stop, should_stop)
+
+    def lab_names(self, rules):
+        cards = rules["cards"]
+        return {c["slug"]: c["name"] for c in cards["establishments"] + cards["landmarks"]}
 
     def card_set(self, rules):
         return CARD_SETS.get(rules)

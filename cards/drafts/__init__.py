@@ -1,0 +1,1 @@
+"""Card set drafts: copies of the published Machi Koro cards that designers try in the balance lab."""

@@ -1,0 +1,114 @@
+"""Writing drafts: copy the published cards, build a draft's card document, publish a draft."""
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from cards.export import establishment_to_data, landmark_to_data, machikoro_document
+from cards.models import CardGame, CardSetDraft, DraftCard, Establishment, Landmark
+
+BALANCED_FIELDS = ("name", "extension", "cost", "effect")
+ESTABLISHMENT_FIELDS = BALANCED_FIELDS + ("colour", "icon", "activation_min", "activation_max", "copies", "major")
+LANDMARK_FIELDS = BALANCED_FIELDS + ("copies",)
+
+
+def _machikoro_cards():
+    game = CardGame.objects.get(slug=CardGame.MACHI_KORO)
+    establishments = Establishment.objects.filter(extension__game=game).select_related("extension")
+    landmarks = Landmark.objects.filter(extension__game=game).select_related("extension")
+    return establishments.order_by("extension__order", "id"), landmarks.order_by("extension__order", "id")
+
+
+@transaction.atomic
+def create_draft(*, name, user=None, notes=""):
+    """A new draft holding a copy of every published Machi Koro card."""
+    if CardSetDraft.objects.filter(name=name).exists():
+        raise ValidationError({"name": "A draft with this name exists already."})
+    draft = CardSetDraft.objects.create(name=name, notes=notes, created_by=user)
+    copy_published_cards(draft)
+    return draft
+
+
+def copy_published_cards(draft):
+    """Fill a new draft with a copy of every published Machi Koro card."""
+    establishments, landmarks = _machikoro_cards()
+    rows = [DraftCard(draft=draft, kind=DraftCard.Kind.ESTABLISHMENT, slug=card.slug,
+                      **{field: getattr(card, field) for field in ESTABLISHMENT_FIELDS})
+            for card in establishments]
+    rows += [DraftCard(draft=draft, kind=DraftCard.Kind.LANDMARK, slug=card.slug,
+                       **{field: getattr(card, field) for field in LANDMARK_FIELDS})
+             for card in landmarks]
+    DraftCard.objects.bulk_create(rows)
+
+
+def draft_document(draft):
+    """The card document (cards/data/machikoro.json's format) of the published set with the draft applied."""
+    document = machikoro_document()
+    published = {**{("establishment", c["slug"]): c for c in document["establishments"]},
+                 **{("landmark", c["slug"]): c for c in document["landmarks"]}}
+    establishments, landmarks = [], []
+    rows = draft.cards.filter(included=True).select_related("extension", "colour", "icon").order_by("id")
+    for row in rows:
+        base = published.get((row.kind, row.slug), {})
+        data = {"slug": row.slug, "name": row.name, "name_fr": base.get("name_fr", ""),
+                "aliases": base.get("aliases", []), "extension": row.extension.slug, "cost": row.cost,
+                "effect": row.effect, "description": base.get("description", "")}
+        if row.kind == DraftCard.Kind.ESTABLISHMENT:
+            data.update(colour=row.colour.slug, icon=row.icon.slug, activation_min=row.activation_min,
+                        activation_max=row.activation_max, copies=row.copies, major=row.major,
+                        rules_note=base.get("rules_note", ""))
+            establishments.append(data)
+        else:
+            data.update(starts_built=base.get("starts_built", False),
+                        counts_toward_win=base.get("counts_toward_win", True), copies=row.copies)
+            landmarks.append(data)
+    document["establishments"] = establishments
+    document["landmarks"] = landmarks
+    return document
+
+
+def draft_changes(draft):
+    """What publishing would change: lists of (kind, slug, what) for changed, added and removed cards."""
+    establishments, landmarks = _machikoro_cards()
+    published = {**{("establishment", c.slug): (c, ESTABLISHMENT_FIELDS) for c in establishments},
+                 **{("landmark", c.slug): (c, LANDMARK_FIELDS) for c in landmarks}}
+    changed, added, removed = [], [], []
+    for row in draft.cards.select_related("extension", "colour", "icon"):
+        key = (row.kind, row.slug)
+        if key not in published:
+            if row.included:
+                added.append((row.kind, row.slug, row.name))
+            continue
+        card, fields = published.pop(key)
+        if not row.included:
+            removed.append((row.kind, row.slug, card.name))
+            continue
+        diffs = [f"{field}: {getattr(card, field)} → {getattr(row, field)}" for field in fields
+                 if getattr(card, field) != getattr(row, field)]
+        if diffs:
+            changed.append((row.kind, row.slug, "; ".join(diffs)))
+    return {"changed": changed, "added": added, "removed": removed}
+
+
+@transaction.atomic
+def publish_draft(draft, *, user=None):
+    """Write the draft into the published cards: each change is a normal, validated edit with history."""
+    published = {"establishment": Establishment, "landmark": Landmark}
+    for row in draft.cards.select_related("extension", "colour", "icon").order_by("id"):
+        model = published[row.kind]
+        fields = ESTABLISHMENT_FIELDS if row.kind == DraftCard.Kind.ESTABLISHMENT else LANDMARK_FIELDS
+        card = model.objects.filter(slug=row.slug).first()
+        if not row.included:
+            if card is not None:
+                card._history_user = user
+                card.delete()
+            continue
+        if card is None:
+            card = model(slug=row.slug)
+        for field in fields:
+            setattr(card, field, getattr(row, field))
+        card.full_clean()
+        card._history_user = user
+        card.save()
+    draft.published_at = timezone.now()
+    draft.save(update_fields=["published_at", "updated_at"])
+    return draft

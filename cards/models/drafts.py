@@ -1,0 +1,81 @@
+"""Drafts: a designer's named copy of the Machi Koro card set, edited and tried in the balance lab.
+
+A draft never touches the published cards that games freeze at their start; it becomes real only when
+a designer publishes it (cards.drafts.services.publish_draft), as ordinary card edits with history.
+"""
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from .catalogue import Extension
+from .machikoro import Colour, IconType, dice_value_validators
+
+
+class CardSetDraft(models.Model):
+    name = models.CharField(max_length=100, unique=True)
+    notes = models.TextField(blank=True, help_text="What this draft tries, for the other designers.")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-updated_at"]
+        verbose_name = "card set draft"
+
+    def __str__(self):
+        return self.name
+
+
+class DraftCard(models.Model):
+    """One card of a draft: the fields a designer balances, the rest follows the published card."""
+
+    class Kind(models.TextChoices):
+        ESTABLISHMENT = "establishment", "Establishment"
+        LANDMARK = "landmark", "Landmark"
+
+    draft = models.ForeignKey(CardSetDraft, on_delete=models.CASCADE, related_name="cards")
+    kind = models.CharField(max_length=15, choices=Kind.choices, default=Kind.ESTABLISHMENT)
+    slug = models.SlugField()
+    name = models.CharField(max_length=100)
+    extension = models.ForeignKey(Extension, on_delete=models.PROTECT, related_name="+")
+    cost = models.PositiveSmallIntegerField()
+    effect = models.CharField(max_length=500, blank=True)
+    colour = models.ForeignKey(Colour, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    icon = models.ForeignKey(IconType, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    activation_min = models.PositiveSmallIntegerField(null=True, blank=True, validators=dice_value_validators)
+    activation_max = models.PositiveSmallIntegerField(null=True, blank=True, validators=dice_value_validators)
+    copies = models.PositiveSmallIntegerField(default=6)
+    major = models.BooleanField(default=False)
+    included = models.BooleanField(default=True, help_text="Untick to play the draft without this card.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["kind", "extension__order", "id"]
+        constraints = [models.UniqueConstraint(fields=["draft", "slug"], name="draftcard_unique_slug_per_draft")]
+
+    def __str__(self):
+        return f"{self.name} ({self.draft})"
+
+    def clean(self):
+        super().clean()
+        errors = {}
+        if self.kind == self.Kind.ESTABLISHMENT:
+            for field in ("colour", "icon", "activation_min", "activation_max"):
+                if getattr(self, field) is None:
+                    errors[field] = "An establishment needs this."
+            if None not in (self.activation_min, self.activation_max) and self.activation_min > self.activation_max:
+                errors["activation_max"] = "The highest activation number is below the lowest."
+        from cards.effect_checks import effect_errors
+
+        names = [self.name] if self.name else []
+        if self.draft_id:
+            names += list(self.draft.cards.values_list("name", flat=True))
+        message = effect_errors(self.effect, extra_names=names)
+        if message:
+            errors["effect"] = message
+        if errors:
+            raise ValidationError(errors)

@@ -1,0 +1,53 @@
+"""The form a designer fills to start a lab run."""
+from django import forms
+
+from cards.models import CardGame, CardSetDraft, Extension
+from games.rulesets import get_ruleset
+
+from .services import MAX_GAMES, LabRequest
+
+MAX_SEATS = 6
+PUBLISHED = "published"
+
+
+def _bot_choices():
+    return [(b, b.capitalize()) for b in get_ruleset("machikoro").lab_bots]
+
+
+class LabRunForm(forms.Form):
+    card_set = forms.ChoiceField(label="Cards", help_text="The published cards, or one of the designers' drafts.")
+    players = forms.IntegerField(min_value=2, max_value=MAX_SEATS, initial=4)
+    extensions = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False,
+                                           help_text="The base game is always in.")
+    market = forms.TypedChoiceField(label="Market rule", initial="all",
+                                    choices=[("all", "Every stack open")] + [(str(n), f"{n} stacks") for n in range(10, 16)])
+    games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=1000,
+                               help_text=f"Up to {MAX_GAMES:,}; about a thousand games a second per worker with random bots.")
+    seed = forms.IntegerField(required=False, min_value=0, max_value=(1 << 62) - 1,
+                              help_text="Leave empty for a new one; the same seed replays the same games.")
+    name = forms.CharField(required=False, max_length=100)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        drafts = [(str(d.pk), f"Draft: {d.name}") for d in CardSetDraft.objects.order_by("name")]
+        self.fields["card_set"].choices = [(PUBLISHED, "Published cards")] + drafts
+        self.fields["extensions"].choices = [
+            (e.slug, e.name) for e in Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug="base")]
+        for seat in range(1, MAX_SEATS + 1):
+            self.fields[f"bot_{seat}"] = forms.ChoiceField(label=f"Seat {seat}", choices=_bot_choices(),
+                                                           initial="income")
+
+    def seat_fields(self):
+        return [self[f"bot_{seat}"] for seat in range(1, MAX_SEATS + 1)]
+
+    def lab_request(self):
+        data = self.cleaned_data
+        draft = None
+        if data["card_set"] != PUBLISHED:
+            draft = CardSetDraft.objects.get(pk=int(data["card_set"]))
+        market = data["market"]
+        return LabRequest(
+            game="machikoro", players=data["players"], extensions=("base", *data["extensions"]),
+            market="all" if market == "all" else int(market),
+            bots=tuple(data[f"bot_{seat}"] for seat in range(1, data["players"] + 1)),
+            games=data["games"], seed=data["seed"], draft=draft, name=data["name"])

@@ -1,0 +1,75 @@
+"""Playing a lab run's chunks: a group of Celery tasks with a worker, a background thread without one.
+
+Either way each chunk is played by `play_chunk` and stored by `record_chunk`; the chunk that completes
+the run merges the tallies, so the result is the same whatever the number of workers.
+"""
+import logging
+import threading
+
+from django.db import close_old_connections, connection
+
+from games.rulesets import get_ruleset
+from stats.models import LabRun
+
+from . import services
+
+log = logging.getLogger(__name__)
+CANCEL_CHECK_EVERY = 10     # games between two looks at the run's status
+
+
+def play_chunk(run_id, index):
+    """Play chunk `index` of run `run_id` and store its tally; nothing if the run was cancelled."""
+    run = LabRun.objects.filter(pk=run_id).first()
+    if run is None or run.is_final:
+        return
+    services.mark_running(run_id)
+    start = index * run.chunk_size
+    stop = min(run.games, start + run.chunk_size)
+    played = [0]
+
+    def should_stop():
+        played[0] += 1
+        return played[0] % CANCEL_CHECK_EVERY == 0 and services.is_cancelled(run_id)
+
+    try:
+        tally = get_ruleset(run.game).lab_play(run.rules, run.options, run.seed, start, stop, should_stop)
+    except Exception as exc:  # a card set that breaks mid-game: the run fails with the reason, not silently
+        log.exception("lab run %s chunk %s failed", run_id, index)
+        services.fail_run(run_id, f"Chunk {index} failed: {exc!r}")
+        return
+    if tally["games"] < stop - start:
+        return      # stopped by a cancel: a partial chunk is not stored
+    services.record_chunk(run_id, index, tally)
+
+
+def play_run_here(run_id):
+    """Every chunk, one after the other, in this thread (the embedded default's worker)."""
+    try:
+        run = LabRun.objects.get(pk=run_id)
+        for index in range(run.chunk_count):
+            if services.is_cancelled(run_id):
+                return
+            play_chunk(run_id, index)
+    finally:
+        if threading.current_thread() is not threading.main_thread():
+            connection.close()
+
+
+def dispatch_run(run_id):
+    """Have a stored run played: chunks to the workers, or a thread of this process without a broker."""
+    if services.in_process():
+        if getattr(services.settings, "LAB_IN_PROCESS_THREAD", True):
+            def target():
+                close_old_connections()
+                play_run_here(run_id)
+
+            threading.Thread(target=target, name=f"lab-run-{run_id}", daemon=True).start()
+        else:
+            play_run_here(run_id)
+        return
+    from celery import group
+
+    from stats.tasks import play_lab_chunk
+
+    run = LabRun.objects.get(pk=run_id)
+    group(play_lab_chunk.si(run_id, index) for index in range(run.chunk_count)).apply_async()

@@ -1,0 +1,124 @@
+"""The balance lab's pages (designers only): start a run, follow it, read, download and compare results."""
+import csv
+import functools
+import io
+import json
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cards.permissions import is_designer
+from stats.models import LabRun
+
+from . import services
+from .forms import LabRunForm
+from .summary import compare
+
+
+def designer_required(view):
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not is_designer(request.user):
+            raise PermissionDenied("The balance lab is for designers.")
+        return view(request, *args, **kwargs)
+    return wrapped
+
+
+@designer_required
+@require_http_methods(["GET", "POST"])
+def lab_home(request):
+    form = LabRunForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            run = services.start_run(form.lab_request(), user=request.user)
+        except services.LabRunInvalid as exc:
+            for field, messages in exc.errors.items():
+                for message in messages:
+                    form.add_error(None if field not in form.fields else field, message)
+        else:
+            return redirect("stats:lab-run", run.pk)
+    runs = LabRun.objects.select_related("draft", "created_by")[:50]
+    return render(request, "stats/lab/home.html", {"form": form, "runs": runs})
+
+
+def _progress(run):
+    return {"id": run.pk, "status": run.status, "status_label": run.get_status_display(),
+            "games_done": run.games_done, "games": run.games, "final": run.is_final, "error": run.error}
+
+
+@designer_required
+@require_GET
+def run_page(request, run_id):
+    run = get_object_or_404(LabRun.objects.select_related("draft", "created_by"), pk=run_id)
+    others = LabRun.objects.filter(status=LabRun.Status.DONE, game=run.game).exclude(pk=run.pk)[:50]
+    return render(request, "stats/lab/run.html", {"run": run, "progress": _progress(run), "others": others})
+
+
+@designer_required
+@require_GET
+def run_progress(request, run_id):
+    return JsonResponse(_progress(get_object_or_404(LabRun, pk=run_id)))
+
+
+@designer_required
+@require_POST
+def run_cancel(request, run_id):
+    get_object_or_404(LabRun, pk=run_id)
+    services.cancel_run(run_id)
+    return redirect("stats:lab-run", run_id)
+
+
+def _csv_rows(run):
+    result = run.result
+    yield ["section", "name", "value", "low_95", "high_95", "count"]
+    length = result["length"]
+    yield ["game length", "mean turns", length["mean"], length["low"], length["high"], length["count"]]
+    for turns, games in result["length_buckets"].items():
+        yield ["length distribution", f"{turns}+ turns", games, "", "", ""]
+    for seat, r in result["wins_by_seat"].items():
+        yield ["win rate by seat", f"seat {int(seat) + 1}", r["rate"], r["low"], r["high"], r["trials"]]
+    for bot, r in result["wins_by_bot"].items():
+        yield ["win rate by bot", bot, r["rate"], r["low"], r["high"], r["trials"]]
+    for card in result["cards"]:
+        r = card["buyer_win_rate"]
+        yield ["win rate of buyers", card["name"], r["rate"], r["low"], r["high"], r["trials"]]
+        yield ["mean turn of first purchase", card["name"], card["mean_first_buy_turn"], "", "", card["buyers"]]
+        yield ["activations per game", card["name"], card["activations_per_game"], "", "", ""]
+        yield ["mean payout per activation", card["name"], card["mean_payout"], "", "", ""]
+    for landmark in result["landmarks"]:
+        yield ["mean landmark build order", landmark["name"], landmark["mean_rank"], "", "", landmark["built"]]
+
+
+@designer_required
+@require_GET
+def run_download(request, run_id, fmt):
+    if fmt not in ("csv", "json"):
+        raise Http404("Download a run as .csv or .json.")
+    run = get_object_or_404(LabRun, pk=run_id, status=LabRun.Status.DONE)
+    name = f"lab-run-{run.pk}"
+    if fmt == "json":
+        document = {"run": run.pk, "name": run.name, "card_set": run.card_set_label, "options": run.options,
+                    "seed": run.seed, "games": run.games, "software_version": run.software_version,
+                    "rules": run.rules, "result": run.result}
+        response = HttpResponse(json.dumps(document, indent=1), content_type="application/json")
+    else:
+        out = io.StringIO()
+        csv.writer(out).writerows(_csv_rows(run))
+        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
+    return response
+
+
+@designer_required
+@require_GET
+def compare_page(request):
+    a = get_object_or_404(LabRun, pk=request.GET.get("a") or 0, status=LabRun.Status.DONE)
+    b = get_object_or_404(LabRun, pk=request.GET.get("b") or 0, status=LabRun.Status.DONE)
+    rows = compare(a.result, b.result)
+    return render(request, "stats/lab/compare.html", {"a": a, "b": b, "rows": rows,
+                                                      "significant": sum(r["significant"] for r in rows)})
