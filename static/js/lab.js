@@ -46,8 +46,8 @@
           labels: seats.map(function (s) { return "Seat " + (Number(s) + 1); }),
           datasets: [
             { label: "Win rate (%)", backgroundColor: BLUE, data: seats.map(function (s) { return pct(result.wins_by_seat[s].rate); }) },
-            { label: "95 % low", backgroundColor: "#9ecae1", data: seats.map(function (s) { return pct(result.wins_by_seat[s].low); }) },
-            { label: "95 % high", backgroundColor: "#c6dbef", data: seats.map(function (s) { return pct(result.wins_by_seat[s].high); }) }] },
+            { label: "95 % interval", backgroundColor: "#9ecae1",
+              data: seats.map(function (s) { return [pct(result.wins_by_seat[s].low), pct(result.wins_by_seat[s].high)]; }) }] },
           options: { plugins: { title: { display: true, text: "Win rate by seat" } }, scales: { y: { beginAtZero: true, title: { display: true, text: "%" } } } } });
       } else if (kind === "length") {
         var buckets = Object.keys(result.length_buckets);

@@ -106,3 +106,25 @@ def test_game_end_is_computed_by_the_worker(worker):
     tasks.refresh_site_statistics.delay()
     wait_for(lambda: SiteStatistics.objects.get().refreshed_at != refreshed, worker, "the second refresh")
     assert SiteStatistics.objects.get().games == 1
+
+
+def test_a_lab_run_is_played_by_the_worker_and_matches_an_in_process_run(worker, monkeypatch):
+    from cards.loading import load_official_cards
+    from stats.lab import runner
+    from stats.lab import services as lab
+    from stats.models import LabRun
+
+    load_official_cards()
+    monkeypatch.setattr(lab, "chunk_size_for", lambda games: 8)
+    request = lab.LabRequest(game="machikoro", players=3, extensions=("base",), market="all",
+                             bots=("income", "greedy", "random"), games=30, seed=77)
+    run = lab.start_run(request)      # commits at once (transactional_db): the chunks go to the queue
+    wait_for(lambda: LabRun.objects.filter(pk=run.pk, status=LabRun.Status.DONE).exists(), worker, "the lab run")
+    by_worker = LabRun.objects.get(pk=run.pk)
+    assert by_worker.games_done == 30 and by_worker.chunks.count() == 4
+
+    monkeypatch.setattr(runner, "dispatch_run", lambda run_id: None)
+    monkeypatch.setattr(lab, "chunk_size_for", lambda games: 30)
+    here = lab.start_run(request)
+    runner.play_run_here(here.pk)
+    assert LabRun.objects.get(pk=here.pk).result == by_worker.result

@@ -1,0 +1,58 @@
+"""The balance lab in headless Chromium: a designer starts a run, follows its progress, reads its charts."""
+import pytest
+from django.test import Client
+
+from .test_browser import ARTIFACTS, browser_page, off_loop  # noqa: F401  (fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def designer_session():
+    from django.contrib.auth.models import Group, User
+
+    from cards.loading import load_official_cards
+
+    load_official_cards()
+    user = User.objects.create_user("lab-designer", password="pw-designer-1")
+    user.groups.add(Group.objects.get(name="Designers"))
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+def page_width(page):
+    return page.evaluate("() => document.documentElement.scrollWidth")
+
+
+def test_a_designer_runs_the_lab_and_sees_progress_then_charts(live_server, browser_page):
+    session = off_loop(designer_session)
+    page = browser_page
+    page.context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page.goto(f"{live_server.url}/stats/lab/")
+    page.fill("#id_games", "3000")
+    page.fill("#id_players", "2")
+    page.select_option("#id_bot_1", "random")
+    page.select_option("#id_bot_2", "greedy")
+    page.click("button[type=submit]:has-text('Run')")
+
+    progress = page.locator("#lab-progress progress")
+    assert progress.get_attribute("max") == "3000"
+    assert page.locator("#lab-progress").inner_text().count("of 3000 games played") == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "lab-progress.png"))
+
+    page.wait_for_selector("#lab-result", state="attached", timeout=120_000)   # the page reloads when done
+    page.wait_for_function("() => window.Chart && Object.keys(Chart.instances).length === 3")
+    titles = page.evaluate("() => Object.values(Chart.instances).map(c => c.options.plugins.title.text)")
+    assert titles == ["Win rate by seat", "Game length (turns)", "Win rate of players who bought the card"]
+    assert "3000 of 3000 games played" in page.locator("#lab-progress").inner_text()
+    assert page.locator("table.stats-table").count() >= 5
+    page.screenshot(path=str(ARTIFACTS / "lab-result-desktop.png"), full_page=True)
+    assert page_width(page) <= 1280
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_function("() => window.Chart && Object.keys(Chart.instances).length === 3")
+    page.screenshot(path=str(ARTIFACTS / "lab-result-phone.png"), full_page=True)
+    assert page_width(page) <= 390
+    assert page.problems == []
