@@ -294,4 +294,7 @@ class LeaderCardAdmin(LorenzoCardAdmin):
         ("Record", {"fields": ["updated_at"]}),
     ]
 
+
+# --- Aquarius (cards/aquarius/admin.py registers its card admin) -------------------------------------
+from .aquarius import admin as aquarius_admin  # noqa: E402,F401
 from .drafts import admin as drafts_admin  # noqa: E402,F401  (registers the draft admin)

@@ -5,7 +5,7 @@ format of games/rulesets/base.py), so the tallies of any split of a run add up t
 whole run: the numbers do not depend on how many workers played the chunks.
 """
 
-from . import rng as _rng
+from games.common import rng as _rng
 from .bots import make_bot
 from .events import Bought, GameOver, LandmarkBuilt, Transfer
 from .options import GameOptions
