@@ -7,6 +7,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from .effect_checks import explain_effect
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 from .permissions import is_designer
+from .widgets import EffectAdminMixin
 
 
 class DesignerPermissionsMixin:
@@ -72,7 +73,10 @@ def duplicate_cards(modeladmin, request, queryset):
     modeladmin.message_user(request, f"Created {', '.join(created)}. Rename them and adjust their values.", messages.SUCCESS)
 
 
-class CardAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
+    # The effect box is wide and multi-line, checked and explained live while typing (cards/widgets.py).
+    effect_widget_fields = {"effect": "machi-koro"}
+    effect_context_fields = ("colour", "activation_min", "activation_max", "name")
     save_as = True  # "Save as new" on the edit page duplicates the card being edited.
     actions = [duplicate_cards]
     prepopulated_fields = {"slug": ["name"]}
@@ -293,3 +297,8 @@ class LeaderCardAdmin(LorenzoCardAdmin):
         ("Picture", {"fields": ["image_name", "image"]}),
         ("Record", {"fields": ["updated_at"]}),
     ]
+
+
+# --- Valeria: Card Kingdoms and Progress: Evolution of Technology (cards/valeria/admin.py, cards/progress/admin.py)
+from .progress import admin as progress_admin  # noqa: E402,F401
+from .valeria import admin as valeria_admin  # noqa: E402,F401

@@ -91,7 +91,20 @@ def lorenzo_document():
     return build_lorenzo_document()
 
 
-GAME_DOCUMENTS = {CardGame.MACHI_KORO: machikoro_document, CardGame.LORENZO: lorenzo_document}
+def valeria_document():
+    from .valeria.api import valeria_document as build_valeria_document
+
+    return build_valeria_document()
+
+
+def progress_document():
+    from .progress.api import progress_document as build_progress_document
+
+    return build_progress_document()
+
+
+GAME_DOCUMENTS = {CardGame.MACHI_KORO: machikoro_document, CardGame.LORENZO: lorenzo_document,
+                  CardGame.VALERIA: valeria_document, CardGame.PROGRESS: progress_document}
 
 
 def export_document(game=None):
