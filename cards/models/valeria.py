@@ -81,12 +81,16 @@ class ValeriaCard(models.Model):
         super().clean()
         if self.extension_id and self.extension.game.slug != CardGame.VALERIA:
             raise ValidationError({"extension": "Choose a Valeria extension."})
+        from cards.effects import EffectError
         from cards.valeria.effects import unify
 
         for name in self.effect_fields():
             value = getattr(self, name)
             if value:
-                setattr(self, name, unify(value))
+                try:
+                    setattr(self, name, unify(value))
+                except EffectError:
+                    pass  # the field's validator has reported it, with position and expectation
 
 
 class PayoutCard(ValeriaCard):
