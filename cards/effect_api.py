@@ -3,6 +3,7 @@
 An invalid string is an answer, not a request error: 200 with `valid: false` and the error's position, token and
 expectation. Only a missing string or an unknown game is a 400.
 """
+from dataclasses import replace
 from types import SimpleNamespace
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -55,8 +56,8 @@ def explain_answer(game, text, params):
             raise EffectError(1 if text[:1].isspace() else len(text), " ", "no spaces at the start or end")
         if game == MACHI_KORO:
             context = machikoro_context()
-            if params.get("name") and context.card_names is not None:
-                context.card_names.add(params["name"])  # a card may name itself
+            if params.get("name") and context.card_names is not None:  # a card may name itself
+                context = replace(context, card_names=frozenset(context.card_names) | {params["name"]})
             tree = parse(text, game=game, context=context)
             answer["unified"] = to_string(tree)
             answer["explained"] = explain_effect(text, card=_machikoro_card(params)) or explain(tree)

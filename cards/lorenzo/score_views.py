@@ -30,7 +30,8 @@ class ScoreForm(forms.Form):
         self.fields["excommunications"] = _cards(Excommunication.objects.order_by("period", "name"), "Excommunications")
         self.fields["leaders"] = _cards(LeaderCard.objects.order_by("name"), "Leaders played")
         self.fields["rivals_military_points"] = forms.CharField(
-            required=False, label="Other players' military points", help_text="Comma-separated, e.g. 12, 7, 3.")
+            required=False, label="Other players' military points",
+            help_text="Comma-separated, e.g. 12, 7, 3. Left empty, the player is scored alone and ranks first.")
 
     def clean_rivals_military_points(self):
         text = self.cleaned_data["rivals_military_points"].strip()

@@ -93,6 +93,10 @@ def test_explain_endpoint_says_when_a_machi_koro_card_fires(official_cards):
     unknown = APIClient().get("/api/effects/explain/", {"game": "machi-koro",
                                                         "effect": "c 1 per icon unicorn"}).json()
     assert unknown["valid"] is False and unknown["error"]["column"] > 1
+    # A card being written may name itself (the admin sends the form's name along).
+    own = {"game": "machi-koro", "effect": "count own <cards where name==\"Moon Garden\"> c 1"}
+    assert APIClient().get("/api/effects/explain/", own).json()["valid"] is False
+    assert APIClient().get("/api/effects/explain/", {**own, "name": "Moon Garden"}).json()["valid"] is True
 
 
 def test_admin_list_search_filters_and_the_live_effect_widget(valeria_cards, designer_browser):
