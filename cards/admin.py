@@ -194,17 +194,8 @@ def _lines(lines):
     return format_html_join("", "<div>{}</div>", ((line,) for line in lines)) if lines else "—"
 
 
-class LorenzoEffectInline(admin.TabularInline):
-    fields = ["timing", "position", "effect_type", "payload", "in_words"]
-    readonly_fields = ["in_words"]
-    extra = 0
-    ordering = ["timing", "position"]
-
-    @admin.display(description="In words")
-    def in_words(self, effect):
-        if not effect.pk:
-            return "—"
-        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload))
+class DesignerInlineMixin:
+    """Inline rows: designers write, other admin users may only look."""
 
     def has_add_permission(self, request, obj=None):
         return is_designer(request.user)
@@ -217,6 +208,19 @@ class LorenzoEffectInline(admin.TabularInline):
 
     def has_view_permission(self, request, obj=None):
         return is_designer(request.user) or super().has_view_permission(request, obj)
+
+
+class LorenzoEffectInline(DesignerInlineMixin, admin.TabularInline):
+    fields = ["timing", "position", "effect_type", "payload", "in_words"]
+    readonly_fields = ["in_words"]
+    extra = 0
+    ordering = ["timing", "position"]
+
+    @admin.display(description="In words")
+    def in_words(self, effect):
+        if not effect.pk:
+            return "—"
+        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload))
 
 
 class DevelopmentCardEffectInline(LorenzoEffectInline):

@@ -1,20 +1,20 @@
 """Progress technologies in the admin: cost parts inline, history, duplicate, and a cost preview page."""
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db import transaction
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import DesignerPermissionsMixin, duplicate_cards  # cards/admin.py imports this module at its end
+from cards.admin import DesignerInlineMixin, DesignerPermissionsMixin, _copy_name, _unique_slug  # cards/admin.py imports this module at its end
 from cards.models import Technology, TechnologyCost
 from cards.models.progress import MAX_COST_PARTS
-from cards.permissions import is_designer
 
 from .forms import CostForm
 from .selectors import cost_for
 
 
-class TechnologyCostInline(admin.TabularInline):
+class TechnologyCostInline(DesignerInlineMixin, admin.TabularInline):
     model = TechnologyCost
     fk_name = "technology"
     extra = 0
@@ -22,17 +22,23 @@ class TechnologyCostInline(admin.TabularInline):
     fields = ["position", "knowledge", "amount", "waived_by"]
     autocomplete_fields = ["waived_by"]
 
-    def has_add_permission(self, request, obj=None):
-        return is_designer(request.user)
 
-    def has_change_permission(self, request, obj=None):
-        return is_designer(request.user)
-
-    def has_delete_permission(self, request, obj=None):
-        return is_designer(request.user)
-
-    def has_view_permission(self, request, obj=None):
-        return is_designer(request.user) or super().has_view_permission(request, obj)
+@admin.action(description="Duplicate selected technologies (with their cost parts)")
+def duplicate_technologies(modeladmin, request, queryset):
+    with transaction.atomic():
+        for card in queryset.prefetch_related("costs"):
+            parts = list(card.costs.all())
+            card.pk = card.id = None
+            card._state.adding = True
+            card.name = _copy_name(Technology, card)
+            card.slug = _unique_slug(Technology, card.slug)
+            card.save()
+            for part in parts:
+                part.pk = part.id = None
+                part._state.adding = True
+                part.technology = card
+                part.save()
+    modeladmin.message_user(request, "Created the copies. Rename them and adjust their values.", messages.SUCCESS)
 
 
 @admin.register(Technology)
@@ -43,7 +49,7 @@ class TechnologyAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["preview_link", "updated_at"]
     inlines = [TechnologyCostInline]
-    actions = [duplicate_cards]
+    actions = [duplicate_technologies]
     save_as = True
     change_list_template = "admin/cards/progress/change_list.html"
 

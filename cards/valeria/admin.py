@@ -5,7 +5,7 @@ from django.db.models import Max
 from django.utils.html import format_html_join
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import DesignerPermissionsMixin  # cards/admin.py imports this module at its end
+from cards.admin import DesignerPermissionsMixin, _unique_slug  # cards/admin.py imports this module at its end
 from cards.models.valeria import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent,
                                   ValeriaMonster, ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter)
 from cards.widgets import EffectAdminMixin
@@ -13,13 +13,6 @@ from cards.widgets import EffectAdminMixin
 from .effects import explain_effect
 
 GAME = "valeria"
-
-
-def _copy_slug(model, slug):
-    candidate, number = f"{slug}-copy", 2
-    while model.objects.filter(slug=candidate).exists():
-        candidate, number = f"{slug}-copy-{number}", number + 1
-    return candidate
 
 
 @admin.action(description="Duplicate selected cards")
@@ -33,7 +26,7 @@ def duplicate_valeria_cards(modeladmin, request, queryset):
             card._state.adding = True
             card.source_id, next_id = next_id, next_id + 1
             card.name = f"{card.name} (copy)"
-            card.slug = _copy_slug(model, card.slug)
+            card.slug = _unique_slug(model, card.slug)
             card.save()
             created.append(card.name)
     modeladmin.message_user(request, f"Created {', '.join(created)}. Rename them and adjust their values.",

@@ -1,4 +1,5 @@
 """REST representations of Valeria's cards: every column, the box as a slug, each effect explained in English."""
+from django.db.models import Max
 from rest_framework import serializers
 
 from cards.models import CardGame, Extension
@@ -23,6 +24,9 @@ class ValeriaCardSerializer(ModelCleanMixin, serializers.ModelSerializer):
         return {name: explain_effect(getattr(card, name)) for name in card.effect_fields() if getattr(card, name)}
 
     def validate(self, attrs):
+        if self.instance is None and attrs.get("source_id") is None:  # a card of our own: the next free id
+            top = self.Meta.model.objects.aggregate(top=Max("source_id"))["top"] or 0
+            attrs["source_id"] = top + 1
         attrs = super().validate(attrs)
         from .effects import unify
 
@@ -36,7 +40,8 @@ def serializer_for(model):
     fields = ["id", "slug", "game", "source_id", "name", "extension", "banned"]
     fields += [f.name for f in model._meta.concrete_fields if f.name not in (*fields, "updated_at", "extension")]
     fields += ["effects_explained", "updated_at"]
-    meta = type("Meta", (), {"model": model, "fields": fields, "read_only_fields": ["updated_at"]})
+    meta = type("Meta", (), {"model": model, "fields": fields, "read_only_fields": ["updated_at"],
+                             "extra_kwargs": {"source_id": {"required": False}}})
     return type(f"{model.__name__}Serializer", (ValeriaCardSerializer,), {"Meta": meta})
 
 

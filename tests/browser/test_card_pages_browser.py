@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_live_game_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from .test_live_game_browser import ARTIFACTS, CHROMIUM, browser  # noqa: F401 (the Chromium fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -29,16 +29,6 @@ def cards_site(live_server, django_user_model):
             "mine": Establishment.objects.get(slug="mine").pk}
 
 
-@pytest.fixture
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 def shot(page, name):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"cards-{name}.png"), full_page=False)
@@ -52,9 +42,9 @@ def log_in(page, url):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_effect_fields_explain_while_typing(cards_site, chromium, size):
+def test_effect_fields_explain_while_typing(cards_site, browser, size):
     url = cards_site["url"]
-    page = chromium.new_page(viewport=SIZES[size])
+    page = browser.new_page(viewport=SIZES[size])
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     log_in(page, url)
@@ -82,9 +72,9 @@ def test_effect_fields_explain_while_typing(cards_site, chromium, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_card_pages_render_and_fit(cards_site, chromium, size):
+def test_card_pages_render_and_fit(cards_site, browser, size):
     url = cards_site["url"]
-    page = chromium.new_page(viewport=SIZES[size])
+    page = browser.new_page(viewport=SIZES[size])
     page.goto(f"{url}/cards/valeria/?table=domains&q=Wisborg")
     assert "You may exchange 3 Gold for 3 Victory Points." in page.inner_text("main")
     shot(page, f"valeria-page-{size}")

@@ -100,3 +100,15 @@ def test_the_admin_preview(technologies, designer):
     assert "Medicine costs nothing (General knowledge 0)." in page.content.decode()
     change = browser.get(f"/admin/cards/technology/{Technology.objects.get(slug='medicine').pk}/change/")
     assert "cost-preview/?card=medicine" in change.content.decode()
+
+
+def test_the_admin_duplicates_a_technology_with_its_cost_parts(technologies, designer):
+    browser = Client()
+    browser.force_login(designer)
+    medicine = Technology.objects.get(slug="medicine")
+    response = browser.post("/admin/cards/technology/", {"action": "duplicate_technologies",
+                                                         "_selected_action": [medicine.pk]})
+    assert response.status_code == 302
+    copy = Technology.objects.get(slug="medicine-copy")
+    assert copy.name == "Medicine (copy)"
+    assert [str(p) for p in copy.costs.all()] == [str(p) for p in medicine.costs.all()]

@@ -36,6 +36,9 @@ def test_tables_are_served_with_filters_search_and_explained_effects(valeria_car
     cheap = api.get("/api/valeria/citizens/", {"gold_cost_max": 1, "page_size": 100}).json()
     assert cheap["count"] > 0 and all(c["gold_cost"] <= 1 for c in cheap["results"])
     assert api.get("/api/valeria/dukes/", {"banned": "true"}).json()["count"] == 1
+    with_effect = api.get("/api/valeria/monsters/", {"has_effect": "true", "page_size": 500}).json()["results"]
+    assert with_effect and all(m["special_reward"] or m["special_cost"] for m in with_effect)
+    assert api.get("/api/valeria/monsters/", {"has_effect": "false"}).json()["count"] == 189 - len(with_effect)
     assert api.get("/api/valeria/banned/").json() == {"dukes": [22], "relics": [7, 9, 11]}
 
 
@@ -72,6 +75,9 @@ def test_only_designers_write_and_effects_are_checked(valeria_cards, designer_ap
     assert changed.status_code == 200
     history = APIClient().get("/api/valeria/domains/test-keep/history/").json()
     assert history[0]["changes"] == [{"field": "gold_cost", "old": 4, "new": 5}]
+    without_id = {k: v for k, v in new.items() if k != "source_id"} | {"slug": "second-keep", "name": "Second Keep"}
+    assert designer_api.post("/api/valeria/domains/", without_id, format="json").json()["source_id"] == 901
+    assert designer_api.delete("/api/valeria/domains/second-keep/").status_code == 204
 
 
 def test_explain_endpoint_answers_while_typing(valeria_cards):
