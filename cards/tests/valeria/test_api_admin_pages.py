@@ -172,3 +172,15 @@ def test_public_page_browses_filters_and_explains(valeria_cards):
     banned = browser.get("/cards/valeria/", {"table": "relics", "banned": "1"}).content.decode()
     assert banned.count("(banned)") == 3
     assert "<script>" not in browser.get("/cards/valeria/", {"q": "<script>"}).content.decode().split("<main>")[1]
+
+
+def test_every_valeria_admin_page_opens(valeria_cards, designer_browser):
+    from cards.models.valeria import VALERIA_TABLES, ValeriaPreset
+
+    for model in (*VALERIA_TABLES, ValeriaPreset):
+        base = f"/admin/cards/{model._meta.model_name}/"
+        card = model.objects.order_by("pk").first()
+        for url in (base, f"{base}add/", f"{base}{card.pk}/change/", f"{base}{card.pk}/history/"):
+            assert designer_browser.get(url).status_code == 200, url
+    assert designer_browser.get("/admin/cards/valeriarelic/", {"banned__exact": "1"}).content.decode().count(
+        'class="action-select"') == 3
