@@ -118,3 +118,14 @@ def test_rewrite_effects_brings_stored_legacy_strings_to_the_unified_grammar(val
     card = ValeriaDomain.objects.get(name="Wisborg")
     assert card.passive_effect == "action.end pay_to_player g 1 v 1 optional"
     assert card.history.first().history_change_reason == "Effects rewritten to the unified grammar"
+
+
+def test_a_whole_database_export_with_valeria_still_imports(valeria_cards, official_cards):
+    from cards.export import export_document
+    from cards.lorenzo.importer import import_documents
+
+    document = json.loads(json.dumps(export_document()))
+    assert len(document["games"]["valeria"]["tables"]["domains"]) == 80
+    report = import_documents([("export.json", document)])
+    assert report.ok and report.counts()["added"] == 0 and report.counts()["changed"] == 0
+    assert any("Valeria's cards are loaded from cards/data/valeria/" in str(w) for w in report.warnings)
