@@ -7,6 +7,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from .effect_checks import explain_effect
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 from .permissions import is_designer
+from .widgets import EffectAdminMixin
 
 
 class DesignerPermissionsMixin:
@@ -72,7 +73,10 @@ def duplicate_cards(modeladmin, request, queryset):
     modeladmin.message_user(request, f"Created {', '.join(created)}. Rename them and adjust their values.", messages.SUCCESS)
 
 
-class CardAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
+    # The effect box is wide and multi-line, checked and explained live while typing (cards/widgets.py).
+    effect_widget_fields = {"effect": "machi-koro"}
+    effect_context_fields = ("colour", "activation_min", "activation_max", "name")
     save_as = True  # "Save as new" on the edit page duplicates the card being edited.
     actions = [duplicate_cards]
     prepopulated_fields = {"slug": ["name"]}
@@ -190,17 +194,8 @@ def _lines(lines):
     return format_html_join("", "<div>{}</div>", ((line,) for line in lines)) if lines else "—"
 
 
-class LorenzoEffectInline(admin.TabularInline):
-    fields = ["timing", "position", "effect_type", "payload", "in_words"]
-    readonly_fields = ["in_words"]
-    extra = 0
-    ordering = ["timing", "position"]
-
-    @admin.display(description="In words")
-    def in_words(self, effect):
-        if not effect.pk:
-            return "—"
-        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload))
+class DesignerInlineMixin:
+    """Inline rows: designers write, other admin users may only look."""
 
     def has_add_permission(self, request, obj=None):
         return is_designer(request.user)
@@ -213,6 +208,19 @@ class LorenzoEffectInline(admin.TabularInline):
 
     def has_view_permission(self, request, obj=None):
         return is_designer(request.user) or super().has_view_permission(request, obj)
+
+
+class LorenzoEffectInline(DesignerInlineMixin, admin.TabularInline):
+    fields = ["timing", "position", "effect_type", "payload", "in_words"]
+    readonly_fields = ["in_words"]
+    extra = 0
+    ordering = ["timing", "position"]
+
+    @admin.display(description="In words")
+    def in_words(self, effect):
+        if not effect.pk:
+            return "—"
+        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload))
 
 
 class DevelopmentCardEffectInline(LorenzoEffectInline):
@@ -298,3 +306,6 @@ class LeaderCardAdmin(LorenzoCardAdmin):
 # --- Aquarius (cards/aquarius/admin.py registers its card admin) -------------------------------------
 from .aquarius import admin as aquarius_admin  # noqa: E402,F401
 from .drafts import admin as drafts_admin  # noqa: E402,F401  (registers the draft admin)
+# --- Valeria: Card Kingdoms and Progress: Evolution of Technology (cards/valeria/admin.py, cards/progress/admin.py)
+from .progress import admin as progress_admin  # noqa: E402,F401
+from .valeria import admin as valeria_admin  # noqa: E402,F401

@@ -3,6 +3,10 @@ from rest_framework.routers import DefaultRouter
 
 from . import api
 from .aquarius import api as aquarius_api
+from . import game_tools_api
+from .effect_api import ExplainEffectView
+from .progress import api as progress_api
+from .valeria import api as valeria_api
 
 router = DefaultRouter()
 router.register("card-games", api.CardGameViewSet)
@@ -15,6 +19,10 @@ router.register("excommunications", api.ExcommunicationViewSet)
 router.register("development-cards", api.DevelopmentCardViewSet)
 router.register("leader-cards", api.LeaderCardViewSet)
 router.register("aquarius-cards", aquarius_api.AquariusCardViewSet)
+for table, viewset in valeria_api.VIEWSETS.items():
+    router.register(f"valeria/{table}", viewset, basename=f"valeria-{table[:-1]}")
+router.register("progress/technologies", progress_api.TechnologyViewSet, basename="progress-technology")
+router.register("valeria/presets", valeria_api.ValeriaPresetViewSet, basename="valeria-preset")
 
 urlpatterns = [
     path("export/", api.ExportView.as_view(), name="card-export"),
@@ -24,5 +32,10 @@ urlpatterns = [
     path("export/lorenzo/<slug:card_set>/", api.LorenzoSetExportView.as_view(), name="card-export-lorenzo-set"),
     path("export/machi-koro/", api.MachiKoroExportView.as_view(), name="card-export-machikoro"),
     path("export/aquarius/", aquarius_api.AquariusExportView.as_view(), name="card-export-aquarius"),
+    path("effects/explain/", ExplainEffectView.as_view(), name="effect-explain"),
+    path("valeria/banned/", valeria_api.ValeriaBannedView.as_view(), name="valeria-banned"),
+    path("export/valeria/", valeria_api.ValeriaExportView.as_view(), name="card-export-valeria"),
+    path("progress/cards/<slug:slug>/cost/", game_tools_api.ProgressCostView.as_view(), name="progress-cost"),
+    path("lorenzo/score/", game_tools_api.LorenzoScoreView.as_view(), name="lorenzo-score"),
     *router.urls,
 ]

@@ -98,8 +98,21 @@ def aquarius_document():
     return build_aquarius_document()
 
 
+def valeria_document():
+    from .valeria.api import valeria_document as build_valeria_document
+
+    return build_valeria_document()
+
+
+def progress_document():
+    from .progress.api import progress_document as build_progress_document
+
+    return build_progress_document()
+
+
 GAME_DOCUMENTS = {CardGame.MACHI_KORO: machikoro_document, CardGame.LORENZO: lorenzo_document,
-                  CardGame.AQUARIUS: aquarius_document}
+                  CardGame.AQUARIUS: aquarius_document, CardGame.VALERIA: valeria_document,
+                  CardGame.PROGRESS: progress_document}
 
 
 def export_document(game=None):

@@ -162,7 +162,8 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card database and live games API",
-    "DESCRIPTION": "Cards of Machi Koro (Minivilles) and Lorenzo il Magnifico; read anonymously, write as a designer.",
+    "DESCRIPTION": "Cards of Machi Koro (Minivilles), Lorenzo il Magnifico, Valeria: Card Kingdoms and Progress: "
+    "Evolution of Technology; read anonymously, write as a designer.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",

@@ -4,6 +4,9 @@ from .catalogue import CardGame, Extension
 from .drafts import CardSetDraft, DraftCard
 from .lorenzo import Excommunication
 from .machikoro import Colour, Establishment, IconType, Landmark
+from .progress import Technology, TechnologyCost
+from .valeria import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent, ValeriaMonster,
+                      ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter)
 
 __all__ = [
     "AquariusCard",
@@ -16,4 +19,16 @@ __all__ = [
     "Extension",
     "IconType",
     "Landmark",
+    "Technology",
+    "TechnologyCost",
+    "ValeriaAgent",
+    "ValeriaCitizen",
+    "ValeriaDomain",
+    "ValeriaDuke",
+    "ValeriaEvent",
+    "ValeriaMonster",
+    "ValeriaNoble",
+    "ValeriaPreset",
+    "ValeriaRelic",
+    "ValeriaStarter",
 ]

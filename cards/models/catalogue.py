@@ -8,6 +8,8 @@ class CardGame(models.Model):
     MACHI_KORO = "machi-koro"
     LORENZO = "lorenzo"
     AQUARIUS = "aquarius"
+    VALERIA = "valeria"
+    PROGRESS = "progress"
 
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100, unique=True)

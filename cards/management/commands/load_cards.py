@@ -2,11 +2,14 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.loading import CardDataError, load_card_file, load_official_cards, read_json
+from cards.progress.loading import load_progress
+from cards.valeria.loading import load_valeria
 
 
 class Command(BaseCommand):
     help = (
-        "Load every official card (Machi Koro, all boxes, Lorenzo il Magnifico's 137 cards, Aquarius' 55). Running it again "
+        "Load every official card (Machi Koro, all boxes, Lorenzo il Magnifico's 137 cards, Aquarius' 55, "
+        "Valeria's tables) and the Progress sample set. Running it again "
         "changes nothing; cards a designer edited are kept unless --overwrite is given."
     )
 
@@ -23,6 +26,10 @@ class Command(BaseCommand):
             else:
                 report = load_official_cards(overwrite=overwrite)
                 self.stdout.write(f"Official cards: {report.summary()}")
+                for label, load in (("Valeria: Card Kingdoms", load_valeria), ("Progress (sample set)", load_progress)):
+                    more = load(overwrite=overwrite)
+                    self.stdout.write(f"{label}: {more.summary()}")
+                    report.merge(more)
         except (CardDataError, OSError) as exc:
             raise CommandError(str(exc)) from exc
         if report.kept:

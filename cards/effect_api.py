@@ -1,0 +1,105 @@
+"""GET /api/effects/explain/: check an effect string as it is typed and say it in English (the admin's live help).
+
+An invalid string is an answer, not a request error: 200 with `valid: false` and the error's position, token and
+expectation. Only a missing string or an unknown game is a 400.
+"""
+from dataclasses import replace
+from types import SimpleNamespace
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.effects import EffectError, explain, parse, to_string
+
+from .effect_checks import MACHI_KORO, explain_effect, machikoro_context
+from .models import Colour
+
+GAMES = (MACHI_KORO, "valeria")
+MAX_LENGTH = 500
+
+
+class EffectErrorSerializer(serializers.Serializer):
+    column = serializers.IntegerField(help_text="1-based position of the offending token.")
+    token = serializers.CharField(help_text="The offending text ('' at the end of the effect).")
+    expected = serializers.CharField(help_text="What would have been accepted there.")
+    message = serializers.CharField()
+
+
+class ExplainedEffectSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    effect = serializers.CharField()
+    valid = serializers.BooleanField()
+    unified = serializers.CharField(required=False, help_text="The canonical spelling (legacy forms rewritten).")
+    explained = serializers.CharField(required=False, help_text="The effect in English.")
+    error = EffectErrorSerializer(required=False)
+
+
+def _machikoro_card(params):
+    """Colour and activation numbers from the admin form, so the English says when the card fires."""
+    colour = None
+    value = params.get("colour")
+    if value:
+        lookup = {"pk": value} if value.isdigit() else {"slug": value}
+        colour = Colour.objects.filter(game__slug=MACHI_KORO, **lookup).first()
+    numbers = [params.get("activation_min"), params.get("activation_max")]
+    low, high = [int(n) if n and n.isdigit() else None for n in numbers]
+    return SimpleNamespace(colour=colour, colour_id=colour and colour.pk, activation_min=low,
+                           activation_max=high if high is not None else low)
+
+
+def explain_answer(game, text, params):
+    answer = {"game": game, "effect": text, "valid": True}
+    try:
+        if text != text.strip():
+            raise EffectError(1 if text[:1].isspace() else len(text), " ", "no spaces at the start or end")
+        if game == MACHI_KORO:
+            context = machikoro_context()
+            if params.get("name") and context.card_names is not None:  # a card may name itself
+                context = replace(context, card_names=frozenset(context.card_names) | {params["name"]})
+            tree = parse(text, game=game, context=context)
+            answer["unified"] = to_string(tree)
+            answer["explained"] = explain_effect(text, card=_machikoro_card(params)) or explain(tree)
+        else:
+            from .valeria.effects import unify
+
+            tree = parse(text, game=game)
+            answer["unified"] = unify(text)
+            answer["explained"] = explain(tree)
+    except EffectError as error:
+        answer["valid"] = False
+        answer["error"] = {"column": error.column, "token": error.token, "expected": error.expected,
+                           "message": str(error)}
+    return answer
+
+
+class ExplainEffectView(APIView):
+    """Check one effect string and explain it (anyone may ask; nothing is stored)."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", description=f"One of {', '.join(GAMES)}.", required=True),
+            OpenApiParameter("effect", description="The effect string.", required=True),
+            OpenApiParameter("colour", description="Machi Koro: the card's colour (slug or id).", required=False),
+            OpenApiParameter("activation_min", int, description="Machi Koro: lowest activation number.", required=False),
+            OpenApiParameter("activation_max", int, description="Machi Koro: highest activation number.", required=False),
+            OpenApiParameter("name", description="Machi Koro: the card's own name (it may name itself).", required=False),
+        ],
+        responses={200: ExplainedEffectSerializer, 400: dict},
+    )  # fmt: skip
+    def get(self, request):
+        game, text = request.query_params.get("game", ""), request.query_params.get("effect")
+        fields = {}
+        if game not in GAMES:
+            fields["game"] = [{"code": "invalid_choice", "message": f"Choose one of {', '.join(GAMES)}."}]
+        if text is None:
+            fields["effect"] = [{"code": "required", "message": "Give the effect string as ?effect=..."}]
+        elif len(text) > MAX_LENGTH:
+            fields["effect"] = [{"code": "max_length", "message": f"An effect has at most {MAX_LENGTH} characters."}]
+        if fields:
+            return Response({"error": {"code": "invalid", "message": "Some fields are invalid.", "fields": fields}},
+                            status=status.HTTP_400_BAD_REQUEST)
+        if not text:
+            return Response({"game": game, "effect": "", "valid": True, "unified": "", "explained": ""})
+        return Response(explain_answer(game, text, request.query_params))

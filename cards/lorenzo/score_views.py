@@ -1,0 +1,67 @@
+"""The Lorenzo final-score page: a player's end-of-game situation in a form, the computation in words."""
+from django import forms
+from django.shortcuts import render
+
+from cards.models import Excommunication
+from cards.models.lorenzo import DevelopmentCard, LeaderCard
+
+from . import vocabulary as words
+from .score_service import COUNTS, ScoreInputError, score
+
+TYPE_FIELDS = {"territories": "TERRITORYCARD", "characters": "CHARACTERCARD", "buildings": "BUILDINGCARD",
+               "ventures": "VENTURECARD"}
+
+
+def _cards(queryset, label):
+    return forms.ModelMultipleChoiceField(queryset, to_field_name="slug", required=False, label=label,
+                                          widget=forms.SelectMultiple(attrs={"size": 8}))
+
+
+class ScoreForm(forms.Form):
+    name = forms.CharField(max_length=50, initial="Player")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in COUNTS:
+            self.fields[field] = forms.IntegerField(min_value=0, initial=0, label=field.replace("_", " ").capitalize())
+        for field, card_type in TYPE_FIELDS.items():
+            cards = DevelopmentCard.objects.filter(card_type=card_type).order_by("period", "name")
+            self.fields[field] = _cards(cards, words.CARD_TYPE_NAMES[card_type][1].capitalize())
+        self.fields["excommunications"] = _cards(Excommunication.objects.order_by("period", "name"), "Excommunications")
+        self.fields["leaders"] = _cards(LeaderCard.objects.order_by("name"), "Leaders played")
+        self.fields["rivals_military_points"] = forms.CharField(
+            required=False, label="Other players' military points",
+            help_text="Comma-separated, e.g. 12, 7, 3. Left empty, the player is scored alone and ranks first.")
+
+    def clean_rivals_military_points(self):
+        text = self.cleaned_data["rivals_military_points"].strip()
+        try:
+            points = [int(part) for part in text.replace(";", ",").split(",") if part.strip()]
+        except ValueError:
+            raise forms.ValidationError("Write whole numbers separated by commas.") from None
+        if any(p < 0 for p in points):
+            raise forms.ValidationError("Military points are never negative.")
+        return points
+
+    def situation(self):
+        data = self.cleaned_data
+        return {
+            "name": data["name"], **{field: data[field] for field in COUNTS},
+            "cards": {field: [card.slug for card in data[field]] for field in TYPE_FIELDS},
+            "excommunications": [tile.slug for tile in data["excommunications"]],
+            "leaders": [leader.slug for leader in data["leaders"]],
+            "rivals_military_points": data["rivals_military_points"],
+        }  # fmt: skip
+
+
+def score_page(request):
+    form = ScoreForm(request.POST or None)
+    result = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = score(form.situation())
+        except ScoreInputError as error:
+            for field, messages in error.fields.items():
+                form.add_error(field if field in form.fields else None, messages)
+    return render(request, "cards/lorenzo_score.html", {"form": form, "result": result},
+                  status=400 if request.method == "POST" and result is None else 200)

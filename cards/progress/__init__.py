@@ -1,0 +1,1 @@
+"""Progress: Evolution of Technology (seed 003): technology cards and their knowledge costs."""

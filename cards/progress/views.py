@@ -1,0 +1,20 @@
+"""Progress pages: the technology list, and the cost calculator explaining the result in words."""
+from django.shortcuts import render
+
+from .forms import CostForm
+from .selectors import cost_for, technologies
+
+
+def technology_list(request):
+    cards = list(technologies())
+    ages = {}
+    for card in cards:
+        card.parts = sorted(card.costs.all(), key=lambda p: p.position)
+        ages.setdefault(card.get_age_display(), []).append(card)
+    return render(request, "cards/progress_list.html", {"ages": ages, "cards": cards})
+
+
+def cost_calculator(request):
+    form = CostForm(request.GET or None)
+    result = cost_for(form.cleaned_data["card"], **form.situation()) if form.is_valid() else None
+    return render(request, "cards/progress_cost.html", {"form": form, "result": result})

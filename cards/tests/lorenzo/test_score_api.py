@@ -1,0 +1,76 @@
+"""POST /api/lorenzo/score/ and the final-score page: each line of the computation, clear errors."""
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+def score(body):
+    return APIClient().post("/api/lorenzo/score/", body, format="json")
+
+
+def test_a_score_line_by_line_with_an_excommunication(official_cards):
+    response = score({
+        "name": "Ada", "victory_points": 20, "military_points": 6, "faith_points": 7, "coins": 5, "wood": 3,
+        "stone": 2, "servants": 1, "rivals_military_points": [4],
+        "cards": {"territories": ["Woods", "Forest", "Village"], "buildings": ["mint"]},
+        "excommunications": ["less-points-for-cost"],
+    })  # fmt: skip
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    lines = {line["key"]: line["points"] for line in body["lines"]}
+    # Period-3 excommunication: no faith line. 3 territories 1, military first of 6/4: 5, 11 resources: 2,
+    # LESSFORBUILDING: the Mint's 1 wood and 3 stone.
+    assert lines == {"victory_points": 20, "territories": 1, "characters": 0, "ventures": 0, "military": 5,
+                     "resources": 2, "LESSFORBUILDING": -4}
+    assert body["total"] == 24 and body["player"] == "Ada"
+    assert body["in_words"][-1] == f"Final score: {body['total']} victory points."
+    assert any("wood and stone" in sentence for sentence in body["in_words"])
+
+
+def test_the_period_3_excommunication_takes_faith_away(official_cards):
+    held = {"victory_points": 10, "faith_points": 9, "excommunications": ["less-points-for-victory"]}
+    lines = {line["key"]: line["points"] for line in score(held).json()["lines"]}
+    assert "faith" not in lines  # excommunicated in period 3: no faith points scored
+    assert lines["LESSFORVICTORY"] == -2  # 1 for every 5 of 10
+
+
+def test_the_seeds_typo_is_not_needed_and_cards_may_be_a_flat_list(official_cards):
+    body = score({"faith_points": 5, "cards": ["Woods", "farmer"]}).json()
+    lines = {line["key"]: line for line in body["lines"]}
+    assert lines["territories"]["what"] == "1 territory cards" and lines["characters"]["points"] == 1
+
+
+@pytest.mark.parametrize("body, field, message", [
+    ({"cards": ["Atlantis"]}, "cards", "Unknown card 'Atlantis'."),
+    ({"cards": {"territories": ["Farmer"]}}, "cards.territories", "Farmer is a character card, not a territory card."),
+    ({"cards": {"castles": ["Woods"]}}, "cards", "Unknown card type 'castles'"),
+    ({"excommunications": ["no-such-tile"]}, "excommunications", "Unknown card 'no-such-tile'."),
+    ({"leaders": ["Nobody"]}, "leaders", "Unknown card 'Nobody'."),
+    ({"coins": -1}, "coins", "A whole number, 0 or more."),
+    ({"faith_points": 2}, "faith_points", "fewer than the 5 needed"),
+    ({"faith_points": 5, "excommunications": ["malus-coins", "malus-servants"]}, "excommunications",
+     "at most one excommunication per period"),
+])
+def test_bad_situations_get_clear_errors(official_cards, body, field, message):
+    response = score(body)
+    assert response.status_code == 400
+    assert message in response.json()["error"]["fields"][field][0]["message"]
+
+
+def test_the_page_scores_a_form_and_shows_the_computation(official_cards):
+    browser = Client()
+    assert "Lorenzo il Magnifico: final score" in browser.get("/cards/lorenzo/score/").content.decode()
+    page = browser.post("/cards/lorenzo/score/", {
+        "name": "Ada", "victory_points": 3, "military_points": 0, "faith_points": 5, "coins": 0, "wood": 0,
+        "stone": 0, "servants": 0, "characters": ["farmer", "artisan"], "rivals_military_points": "2, 1"})
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "Ada: 11 victory points" in text  # 3, faith 5 -> 5, 2 characters -> 3, military 0 of 0/2/1 -> 0
+    assert "5 faith points (third Vatican report): +5 victory points." in text
+    assert "2 character cards: +3 victory points." in text
+    refused = browser.post("/cards/lorenzo/score/", {"name": "Ada", "victory_points": 0, "military_points": 0,
+                                                     "faith_points": 1, "coins": 0, "wood": 0, "stone": 0,
+                                                     "servants": 0})
+    assert refused.status_code == 400 and "fewer than the 5 needed" in refused.content.decode()

@@ -1,0 +1,90 @@
+"""REST endpoints of Valeria's tables (/api/valeria/<table>/), the presets, the banned list and a bulk export.
+
+Same conventions as the Machi Koro endpoints (cards/api.py): read by anyone, written by designers, slugs in URLs,
+filters, search and ordering in the query string, `history/` per card.
+"""
+from drf_spectacular.utils import extend_schema
+from rest_framework import viewsets
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.api import HistoryMixin
+from cards.models.valeria import TABLE_MODELS, VALERIA_TABLES, ValeriaPreset
+
+from .filters import FILTERS
+from .serializers import SERIALIZERS, ValeriaPresetSerializer
+
+ORDERING = ["name", "source_id", "id"]
+ORDERING_EXTRA = {"citizens": ["gold_cost", "roll_match1"], "domains": ["gold_cost", "vp_reward"],
+                  "monsters": ["area", "monster_order", "strength_cost", "magic_cost", "vp_reward"],
+                  "events": ["roll_match1"], "starters": ["roll_match1"]}
+
+
+def viewset_for(table):
+    model = TABLE_MODELS[table]
+    effects = model.effect_fields()
+    texts = [f.name for f in model._meta.concrete_fields if f.get_internal_type() == "TextField"]
+    attrs = {
+        "__doc__": f"Valeria's {table}: every column of the reference table, effects in the unified grammar "
+                   f"with their English. Filter with the query string; designers may write.",
+        "queryset": model.objects.select_related("extension").order_by("source_id"),
+        "serializer_class": SERIALIZERS[table],
+        "filterset_class": FILTERS[table],
+        "lookup_field": "slug",
+        "search_fields": ["name", *effects, *texts],
+        "ordering_fields": ORDERING + ORDERING_EXTRA.get(table, []),
+    }
+    return extend_schema(tags=["valeria"])(
+        type(f"{model.__name__}ViewSet", (HistoryMixin, viewsets.ModelViewSet), attrs))
+
+
+VIEWSETS = {table: viewset_for(table) for table in TABLE_MODELS}
+
+
+@extend_schema(tags=["valeria"])
+class ValeriaPresetViewSet(HistoryMixin, viewsets.ModelViewSet):
+    """Valeria's game presets (which cards a lobby deals), as the reference ships them."""
+
+    queryset = ValeriaPreset.objects.all()
+    serializer_class = ValeriaPresetSerializer
+    lookup_field = "slug"
+    search_fields = ["label", "slug"]
+    ordering_fields = ["slug", "label"]
+    filterset_fields = ["lobby_selectable"]
+
+
+def banned_list():
+    """The banned-card list in the reference's shape: {table: [source ids]} for every table with a banned card."""
+    banned = {}
+    for model in VALERIA_TABLES:
+        ids = list(model.objects.filter(banned=True).order_by("source_id").values_list("source_id", flat=True))
+        if ids:
+            banned[model.table] = ids
+    return banned
+
+
+def valeria_document():
+    """Every Valeria card, the presets and the banned list, in one JSON document (the bulk export)."""
+    tables = {}
+    for model in VALERIA_TABLES:
+        serializer = SERIALIZERS[model.table]
+        cards = model.objects.select_related("extension").order_by("source_id")
+        tables[model.table] = serializer(cards, many=True).data
+    presets = ValeriaPresetSerializer(ValeriaPreset.objects.all(), many=True).data
+    return {"game": "valeria", "tables": tables, "presets": presets, "banned": banned_list()}
+
+
+class ValeriaBannedView(APIView):
+    """Cards excluded from the random deal, by table: {"dukes": [22], "relics": [7, 9, 11]} (reference ids)."""
+
+    @extend_schema(responses={200: dict}, tags=["valeria"])
+    def get(self, request):
+        return Response(banned_list())
+
+
+class ValeriaExportView(APIView):
+    """Bulk export: every Valeria table, preset and the banned list in one document."""
+
+    @extend_schema(responses={200: dict}, tags=["valeria"], operation_id="export_valeria_document")
+    def get(self, request):
+        return Response(valeria_document())
