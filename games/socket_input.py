@@ -8,7 +8,8 @@ from games.errors import BadRequest
 MAX_MESSAGE_CHARS = 4096
 MAX_DEPTH = 16   # no message needs more nesting; deeper JSON is refused before anything reads it
 MAX_REF = 64
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # how a lone UTF-16 surrogate reaches a str
+# How a lone UTF-16 surrogate reaches a str: as a JSON escape (or raw, from a server that lets it through).
+_MAYBE_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 
 
 def _depth_exceeds(value, limit):
@@ -51,7 +52,7 @@ def parse_message(text_data):
     # escape can hold a lone surrogate (text that cannot be stored or sent back as UTF-8).
     if text_data.count("[") + text_data.count("{") > MAX_DEPTH and _depth_exceeds(message, MAX_DEPTH):
         raise BadRequest(f"Messages nest at most {MAX_DEPTH} levels deep.", code="too_deep")
-    if _SURROGATE_ESCAPE.search(text_data) and not _encodable(message):
+    if _MAYBE_SURROGATE.search(text_data) and not _encodable(message):
         raise BadRequest("Text must be valid Unicode: this message holds a lone UTF-16 surrogate.",
                          code="bad_text")
     return message
