@@ -1,8 +1,8 @@
 """Handing a stalled seat to a bot during play.
 
 The host decides alone. With no host present (the host's page is closed, or a bot plays the host's
-seat), the players who play their own seats vote: a strict majority of them, the stalled player left
-out, hands the seat over. A seat is stalled when its player is away or is keeping everyone waiting;
+seat), the players who are there and play their own seats vote: a strict majority of them, the stalled
+player left out, hands the seat over. A seat is stalled when its player is away or is keeping everyone waiting;
 a player who is there and not to act keeps the seat. The player takes the seat back as after a timeout.
 """
 from django.db import transaction
@@ -42,9 +42,10 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
     host_seat = next((s for s in seats if host and s.identity_key == host), None)
     if host_seat is not None and not host_seat.is_automated and host_seat.pk in present:
         raise NotAllowed("The host is here: only the host can hand a seat to a bot.")
-    voters = {s.identity_key for s in seats if not s.is_automated and s.identity_key and s.pk != target.pk}
-    if identity.key not in voters:
+    if actor.is_automated:
         raise NotAllowed("Take your seat back first: only players playing their own seats vote.")
+    voters = {s.identity_key for s in seats if not s.is_automated and s.identity_key and s.pk != target.pk
+              and (s.pk in present or s.pk == actor.pk)}
     votes = (set(game.handover_votes.get(str(target.pk), [])) & voters) | {identity.key}
     needed = len(voters) // 2 + 1
     if len(votes) >= needed:
