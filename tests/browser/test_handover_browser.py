@@ -3,7 +3,7 @@ on a desktop and on a phone. Screenshots go to test-artifacts/ (always: they are
 import pytest
 
 from .live_site import LiveSite
-from .test_live_game_browser import ARTIFACTS, CHROMIUM, browser, watch_errors  # noqa: F401  (fixture)
+from .test_live_game_browser import ARTIFACTS, CHROMIUM, browser, sign_up, watch_errors  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -16,11 +16,7 @@ def site(tmp_path_factory):
 
 
 def started_game(site, host, guest):
-    host.goto(site.url() + "/accounts/signup/")
-    host.fill("#id_username", "hana")
-    host.fill("#id_password1", "Tab1e-Top!")
-    host.fill("#id_password2", "Tab1e-Top!")
-    host.click("form button.primary")
+    sign_up(host, site, "hana")
     host.goto(site.url() + "/games/new/")
     host.click("form button.primary")
     host.wait_for_selector("#lobby:not([hidden])")
