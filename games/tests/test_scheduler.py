@@ -132,3 +132,13 @@ async def test_two_schedulers_do_each_thing_once(django_user_model):
         reports = [await sync(sweep)(due_only=True), await sync(sweep)(due_only=True)]
     assert sorted(r["turns"] for r in reports) == [0, 1]
     assert await sync(Seat.objects.filter(game=game, autopilot=True).count)() == 1
+
+
+async def test_services_name_jobs_that_celery_knows():
+    """Services start jobs by task name (no import of games.tasks, which imports them): every name resolves."""
+    from config.celery import app
+    from games import scheduling
+
+    names = [scheduling.PLAY_BOT_MOVE, scheduling.EXPIRE_TURN, scheduling.CHECK_ABSENT_PLAYER]
+    assert all(name in app.tasks for name in names)
+    assert app.conf.beat_schedule["games-sweep"]["task"] in app.tasks
