@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP through Django, WebSockets through Channels."""
+"""ASGI entry point: HTTP through Django, WebSockets through Channels, and the in-process scheduler."""
 import os
 
 from django.core.asgi import get_asgi_application
@@ -11,10 +11,13 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from games import scheduler  # noqa: E402
 
-application = ProtocolTypeRouter(
+# The in-process scheduler (games/scheduler.py) starts with the server when no Celery worker runs the jobs.
+application = scheduler.WithScheduler(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
-)
+))
+scheduler.start_with_daphne()

@@ -101,10 +101,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 if REDIS_URL:
+    # redis-py 8 reads with a 5 s socket timeout, as long as channels-redis' blocking receive (BZPOPMIN,
+    # 5 s): an idle socket's receive then fails and closes it with 1011 (redis/redis-py#4091). The read
+    # timeout must exceed the blocking wait.
+    CHANNEL_REDIS_SOCKET_TIMEOUT = float(os.environ.get("CHANNEL_REDIS_SOCKET_TIMEOUT", "30"))
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT}]},
         }
     }
 else:
@@ -187,11 +191,20 @@ LOGGING = {
 # Live games (games app): bot pacing, absent players, lobby expiry and the periodic sweeper.
 GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0.8"))  # seconds between bot moves (with a worker)
 GAMES_BOT_STALL = 20  # a bot move this late (after the delay) is restarted by the sweeper
-GAMES_ABSENCE_GRACE = int(os.environ.get("GAMES_ABSENCE_GRACE", "45"))  # seconds offline before a bot plays
+GAMES_ABSENCE_GRACE = float(os.environ.get("GAMES_ABSENCE_GRACE", "45"))  # seconds offline before a bot plays
 GAMES_LOBBY_TTL = int(os.environ.get("GAMES_LOBBY_TTL", str(30 * 60)))  # idle lobby nobody is in expires
 GAMES_LOBBY_MAX_AGE = 6 * 3600  # any lobby untouched this long expires
+# Presence: each ASGI process refreshes its player sockets' rows every heartbeat; a row not refreshed for
+# the TTL belongs to a dead socket. The absence grace counts from the last sign of life.
+GAMES_PRESENCE_HEARTBEAT = float(os.environ.get("GAMES_PRESENCE_HEARTBEAT", "15"))
+GAMES_PRESENCE_TTL = float(os.environ.get("GAMES_PRESENCE_TTL", "40"))
+# The sweeper: Celery beat runs it every GAMES_SWEEP_SECONDS with a broker; without one (eager Celery) each
+# ASGI process runs it itself (games/scheduler.py), the due work every GAMES_SCHEDULER_TICK seconds.
+GAMES_SWEEP_SECONDS = float(os.environ.get("GAMES_SWEEP_SECONDS", "5"))
+GAMES_SCHEDULER = env_bool("GAMES_SCHEDULER", CELERY_TASK_ALWAYS_EAGER)
+GAMES_SCHEDULER_TICK = float(os.environ.get("GAMES_SCHEDULER_TICK", "1"))
 CELERY_BEAT_SCHEDULE = {
-    "games-sweep": {"task": "games.tasks.sweep_games", "schedule": 30.0},
+    "games-sweep": {"task": "games.tasks.sweep_games", "schedule": GAMES_SWEEP_SECONDS},
 }
 GAMES_DB_THREADS = int(os.environ.get("GAMES_DB_THREADS", "1"))  # database threads per ASGI process (PostgreSQL)
 GAMES_ECHO_SOCKET = env_bool("GAMES_ECHO_SOCKET", DEBUG)  # /ws/echo/: the benchmark's baseline socket

@@ -15,3 +15,7 @@ STORAGES = {
 # Tests run Celery tasks in-process even when REDIS_URL configures a broker; the real-worker tests
 # (make test-stats-worker) set CELERY_TASK_ALWAYS_EAGER=0 to reach a worker through Redis.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)  # noqa: F405
+
+# The in-process scheduler would sweep the test database from every test's event loop: tests that need it
+# turn it on (games/tests/test_scheduler.py); the servers they start get the default.
+GAMES_SCHEDULER = env_bool("GAMES_SCHEDULER", False)  # noqa: F405

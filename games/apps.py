@@ -14,3 +14,4 @@ class GamesConfig(AppConfig):
 
         for path in settings.GAMES_RULESETS:
             register(import_string(path))
+        import games.tasks  # noqa: F401  (services start jobs by task name: the tasks must be registered)

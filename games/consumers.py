@@ -3,7 +3,7 @@
 Thin by design: parse and check the message, call one service, forward frames. Every rule and every
 check of who may do what is in the services; errors go to the sender alone and the socket stays open.
 """
-import json
+import asyncio
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -20,13 +20,14 @@ from games.identity import scope_identity
 from games.selectors.frames import snapshot_frame
 from games.selectors.lists import open_games_frame
 from games.selectors.lookup import game_by_code, game_by_id
+from games.services.presence import refresh as refresh_presence
+from games.socket_input import MAX_MESSAGE_CHARS, check_size, message_ref, parse_message
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE_CHARS = 4096
 RATE_CAPACITY = 20      # burst of messages a socket may send
 RATE_PER_SECOND = 8.0   # sustained messages per second
-MAX_REF = 64
+MAX_WHOLE_NUMBER = 2**53  # ids and event numbers; larger ones do not fit a database column
 
 
 _DB_POOL = None
@@ -91,9 +92,41 @@ def _int_field(message, name, required=True):
     value = message.get(name)
     if value is None and not required:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_WHOLE_NUMBER:
         raise BadRequest(f"`{name}` must be a whole number.")
     return value
+
+
+class PresenceHeartbeat:
+    """The presence rows of this process's open player sockets, all refreshed by one UPDATE every
+    GAMES_PRESENCE_HEARTBEAT seconds: the cost does not grow with moves, and stops with the process."""
+
+    def __init__(self):
+        self.ids = set()
+        self.task = None
+
+    def add(self, presence_id):
+        self.ids.add(presence_id)
+        loop = asyncio.get_running_loop()
+        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
+            self.task = loop.create_task(self._beat())
+
+    def discard(self, presence_id):
+        self.ids.discard(presence_id)
+        if not self.ids and self.task is not None:
+            self.task.cancel()
+            self.task = None
+
+    async def _beat(self):
+        while self.ids:
+            await asyncio.sleep(settings.GAMES_PRESENCE_HEARTBEAT)
+            try:
+                await db(refresh_presence)(frozenset(self.ids))
+            except Exception:  # the next beat tries again; presence only lapses after the TTL
+                log.exception("presence heartbeat failed")
+
+
+HEARTBEAT = PresenceHeartbeat()
 
 
 class LoopOnlyConsumer(AsyncWebsocketConsumer):
@@ -116,7 +149,7 @@ class GameConsumer(LoopOnlyConsumer):
     """/ws/games/<code>/: everything a game's page sends and receives."""
 
     game_id = None
-    counted = False
+    presence_id = None
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -128,8 +161,9 @@ class GameConsumer(LoopOnlyConsumer):
         self.bucket = TokenBucket()
         await self.channel_layer.group_add(broadcast.game_group(self.code), self.channel_name)
         await self.accept()
-        seat = await db(services.set_connected)(game_id=self.game_id, identity=self.identity, delta=1)
-        self.counted = seat is not None
+        self.presence_id = await db(services.socket_opened)(game_id=self.game_id, identity=self.identity)
+        if self.presence_id is not None:
+            HEARTBEAT.add(self.presence_id)
 
     def _identify(self, code):
         return scope_identity(self.scope), game_by_code(code).pk
@@ -138,27 +172,18 @@ class GameConsumer(LoopOnlyConsumer):
         if self.game_id is None:
             return
         await self.channel_layer.group_discard(broadcast.game_group(self.code), self.channel_name)
-        if self.counted:
-            await db(services.set_connected)(game_id=self.game_id, identity=self.identity, delta=-1)
+        if self.presence_id is not None:
+            HEARTBEAT.discard(self.presence_id)
+            await db(services.socket_closed)(self.presence_id)
 
     async def receive(self, text_data=None, bytes_data=None):
         ref = None
         try:
-            if text_data is None:
-                raise BadRequest("Send JSON text frames.", code="bad_message")
-            if len(text_data) > MAX_MESSAGE_CHARS:
-                raise BadRequest(f"Messages are at most {MAX_MESSAGE_CHARS} characters.", code="too_large")
+            check_size(text_data)
             if not self.bucket.take():
                 raise BadRequest("Too many messages: slow down.", code="rate_limited")
-            try:
-                message = json.loads(text_data)
-            except ValueError:
-                raise BadRequest("That is not JSON.", code="bad_json") from None
-            if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-                raise BadRequest('Messages are JSON objects with a "type".', code="bad_message")
-            ref = message.get("ref")
-            if not isinstance(ref, (str, int)) or isinstance(ref, bool) or len(str(ref)) > MAX_REF:
-                ref = None
+            message = parse_message(text_data)
+            ref = message_ref(message)
             handler = self.HANDLERS.get(message["type"])
             if handler is None:
                 raise BadRequest(f"Unknown message type {message['type'][:40]!r}.", code="unknown_type")
@@ -213,12 +238,18 @@ class GameConsumer(LoopOnlyConsumer):
         # The page's clock ran out: the server checks the deadline itself and may hand the seat to a bot.
         await db(services.expire_turn)(self.game_id)
 
+    async def on_hand_to_bot(self, message):
+        outcome = await db(services.hand_stalled_seat_to_bot)(game_id=self.game_id, identity=self.identity,
+                                                              seat_id=_int_field(message, "seat"))
+        await self._send_frame({"type": "handover", "ref": message_ref(message), **outcome})
+
     async def on_ping(self, message):
-        await self._send_frame({"type": "pong", "ref": message.get("ref"), "at": time.time()})
+        await self._send_frame({"type": "pong", "ref": message_ref(message), "at": time.time()})
 
     HANDLERS = {
         "hello": on_hello, "act": on_act, "chat": on_chat, "ready": on_ready, "leave": on_leave, "kick": on_kick,
         "add_bot": on_add_bot, "take_seat": on_take_seat, "timeout": on_timeout, "ping": on_ping,
+        "hand_to_bot": on_hand_to_bot,
     }
 
     # ---- channel layer -------------------------------------------------------------------------------

@@ -49,6 +49,8 @@ class Game(models.Model):
                                   related_name="hosted_games")
     host_guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games")
     kicked = models.JSONField(default=list)  # identity keys the host removed: they may not join again
+    # With no host present, players vote to hand a stalled seat to a bot: {seat id: [voters' identity keys]}.
+    handover_votes = models.JSONField(default=dict)
 
     # Frozen when the game starts: the rules data (e.g. the card set), the seed and the players' names.
     rules = models.JSONField(null=True, blank=True)
@@ -98,10 +100,9 @@ class Seat(models.Model):
     bot_kind = models.CharField(max_length=20, blank=True)  # empty for a human
     name = models.CharField(max_length=40)
     ready = models.BooleanField(default=False)
-    connections = models.PositiveIntegerField(default=0)  # open sockets of this seat's player
     autopilot = models.BooleanField(default=False)
     left = models.BooleanField(default=False)
-    disconnected_at = models.DateTimeField(null=True, blank=True)
+    disconnected_at = models.DateTimeField(null=True, blank=True)  # when the player's last socket closed
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -133,6 +134,18 @@ class Seat(models.Model):
         if self.guest_id:
             return f"g:{self.guest_id}"
         return None
+
+
+class Presence(models.Model):
+    """One open socket of a seated player. Its server process refreshes `last_seen` every heartbeat; a row
+    nobody refreshes any more (the process was killed, the socket died) stops counting after the TTL."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
+    # Not indexed: every heartbeat rewrites it, and lookups go through the seat.
+    last_seen = models.DateTimeField()
+
+    def __str__(self):
+        return f"socket of seat {self.seat_id}, seen {self.last_seen:%H:%M:%S}"
 
 
 class GameEvent(models.Model):

@@ -1,20 +1,31 @@
-"""Starting background jobs (bot moves, turn timers) once the transaction that needs them commits.
+"""Starting background jobs (bot moves, turn timers, absent players) once the transaction that needs them
+commits.
 
-With a broker, jobs are Celery tasks with a countdown. In eager mode (no broker: development and tests)
-a bot move runs at once; moves it triggers queue up behind it in a loop instead of nesting calls, so a
-game played by bots alone does not recurse; timers are left to the page's nudge and the sweeper, since an
-eager countdown would fire before the deadline.
+Services name jobs by their Celery task name, so they never import `games.tasks` (which imports the
+services): the dependencies run one way, tasks -> services -> scheduling.
+
+With a broker, jobs are Celery tasks with a countdown. In eager mode (no broker: the embedded default and
+tests) a bot move runs at once; moves it triggers queue up behind it in a loop instead of nesting calls,
+so a game played by bots alone does not recurse. Timers (countdown jobs) are skipped in eager mode, since
+an eager countdown would fire before its time: there the in-process scheduler (`games.scheduler`) runs
+the sweeper every second, which ends overdue turns and hands absent players' seats to bots.
 """
 import threading
 from collections import deque
 
 from django.db import transaction
 
+PLAY_BOT_MOVE = "games.tasks.play_bot_move"
+EXPIRE_TURN = "games.tasks.expire_turn"
+CHECK_ABSENT_PLAYER = "games.tasks.check_absent_player"
+
 _local = threading.local()
 
 
-def _is_eager(task):
-    return bool(task.app.conf.task_always_eager)
+def _celery():
+    from config.celery import app
+
+    return app
 
 
 def _run_eagerly(task, args):
@@ -31,13 +42,14 @@ def _run_eagerly(task, args):
         _local.queue = None
 
 
-def dispatch(task, *args, countdown=0.0, timer=False):
-    if _is_eager(task):
+def dispatch(task_name, *args, countdown=0.0, timer=False):
+    app = _celery()
+    if app.conf.task_always_eager:
         if not timer:
-            _run_eagerly(task, args)
+            _run_eagerly(app.tasks[task_name], args)
         return
-    task.apply_async(args=args, countdown=max(0.0, countdown))
+    app.send_task(task_name, args=args, countdown=max(0.0, countdown))
 
 
-def dispatch_on_commit(task, *args, countdown=0.0, timer=False):
-    transaction.on_commit(lambda: dispatch(task, *args, countdown=countdown, timer=timer))
+def dispatch_on_commit(task_name, *args, countdown=0.0, timer=False):
+    transaction.on_commit(lambda: dispatch(task_name, *args, countdown=countdown, timer=timer))

@@ -11,6 +11,7 @@ from games.forms import GameSettingsForm, GuestForm
 from games.identity import request_identity
 from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.frames import seat_payload
+from games.selectors.presence import present_seat_ids
 from games.selectors.lists import games_of, open_games_frame
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
@@ -87,9 +88,10 @@ def game_page(request, code):
     seat = seat_of(seats, identity)
     ruleset = get_ruleset(game.ruleset)
     host = host_key(game)
+    present = present_seat_ids(game.pk)
     return render(request, "games/game.html", {
         "game": game, "ruleset": ruleset, "identity": identity, "seat": seat,
-        "seats": [seat_payload(s, host) for s in seats],
+        "seats": [seat_payload(s, host, present, game.handover_votes) for s in seats],
         "options": ruleset.describe_options(game.options),
         "can_join": game.is_lobby and seat is None and len(seats) < game.max_players,
         "join_url": request.build_absolute_uri(reverse("games:join", args=[game.code])),

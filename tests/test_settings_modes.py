@@ -10,7 +10,9 @@ PROBE = (
     "import json, django; django.setup(); from django.conf import settings as s; print(json.dumps({"
     "'db': s.DATABASES['default']['ENGINE'], 'name': s.DATABASES['default']['NAME'],"
     "'layer': s.CHANNEL_LAYERS['default']['BACKEND'], 'eager': s.CELERY_TASK_ALWAYS_EAGER,"
-    "'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG}))"
+    "'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG, 'scheduler': s.GAMES_SCHEDULER,"
+    "'hosts': s.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts'),"
+    "'beat': {k: v['schedule'] for k, v in s.CELERY_BEAT_SCHEDULE.items()}}))"
 )
 
 
@@ -28,6 +30,7 @@ def test_embedded_defaults():
     assert config["layer"] == "channels.layers.InMemoryChannelLayer"
     assert config["eager"] is True
     assert config["debug"] is False
+    assert config["scheduler"] is True  # no worker: each ASGI process runs the timers and the sweeper
 
 
 def test_real_services_from_urls():
@@ -40,6 +43,9 @@ def test_real_services_from_urls():
     assert config["db"] == "django.db.backends.postgresql" and config["name"] == "cards"
     assert config["layer"] == "channels_redis.core.RedisChannelLayer"
     assert config["eager"] is False and config["broker"] == "redis://127.0.0.1:6379/3"
+    assert config["scheduler"] is False and config["beat"]["games-sweep"] == 5.0  # beat runs the sweeper
+    # redis-py's read timeout must exceed channels-redis' 5 s blocking receive (redis/redis-py#4091)
+    assert config["hosts"] == [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 30.0}]
 
 
 def test_secret_key_is_required_outside_development():

@@ -7,6 +7,7 @@ protocol is described in docs/live-games.md.
 from games.models import ChatMessage, GameEvent, Seat
 
 from .lookup import current_match, host_key, seat_of
+from .presence import present_seat_ids
 
 CHAT_TAIL = 50
 LOG_TAIL = 300       # entries sent in a snapshot
@@ -17,28 +18,31 @@ def iso(moment):
     return moment.isoformat() if moment else None
 
 
-def seat_payload(seat, host):
+def seat_payload(seat, host, present, votes=None):
+    """`present`: ids of the seats with a live socket; `votes`: the game's votes to hand seats to bots."""
     return {
         "id": seat.pk,
         "position": seat.position,
         "name": seat.name,
         "bot": seat.bot_kind or None,
         "ready": seat.ready or seat.is_bot,
-        "connected": seat.is_bot or seat.connections > 0,
+        "connected": seat.is_bot or seat.pk in present,
         "autopilot": seat.autopilot,
         "left": seat.left,
         "host": host is not None and seat.identity_key == host,
+        "handover_votes": len((votes or {}).get(str(seat.pk), ())),
     }
 
 
 def seats_frame(game, seats):
     host = host_key(game)
+    present = present_seat_ids(game.pk)
     return {
         "type": "seats",
         "status": game.status,
         "min_players": game.min_players,
         "max_players": game.max_players,
-        "seats": [seat_payload(s, host) for s in seats],
+        "seats": [seat_payload(s, host, present, game.handover_votes) for s in seats],
     }
 
 

@@ -2,10 +2,13 @@
 from .accounts import become_guest, keep_guest_as_account
 from .chat import post_chat
 from games.errors import GameError
-from .lobby import add_bot, create_game, join_game, kick, leave, set_connected, set_ready
+from .handover import hand_stalled_seat_to_bot
+from .lobby import add_bot, create_game, join_game, kick, leave, set_ready
 from .play import expire_turn, play_action, play_bot_move, take_back_seat
+from .presence import socket_closed, socket_opened
 
 __all__ = [
-    "GameError", "add_bot", "become_guest", "create_game", "expire_turn", "join_game", "keep_guest_as_account",
-    "kick", "leave", "play_action", "play_bot_move", "post_chat", "set_connected", "set_ready", "take_back_seat",
+    "GameError", "add_bot", "become_guest", "create_game", "expire_turn", "hand_stalled_seat_to_bot", "join_game",
+    "keep_guest_as_account", "kick", "leave", "play_action", "play_bot_move", "post_chat", "set_ready",
+    "socket_closed", "socket_opened", "take_back_seat",
 ]

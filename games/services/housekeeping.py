@@ -1,17 +1,24 @@
-"""The sweeper: what no socket or timer job will do because nobody is there (run periodically by Celery beat)."""
+"""The sweeper: what no socket or timer job will do because nobody is there.
+
+Run periodically: by the in-process scheduler of each ASGI process in the embedded default
+(`games.scheduler`, every GAMES_SCHEDULER_TICK seconds), by Celery beat with a broker (every
+GAMES_SWEEP_SECONDS). Every piece of work goes through a service that locks the game row and re-checks,
+so two sweepers running at once (several processes) do each thing once.
+"""
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import tasks
-from games.models import Game, Seat
-from games.scheduling import dispatch
+from games.models import Game, Presence, Seat
+from games.scheduling import PLAY_BOT_MOVE, dispatch
+from games.selectors.presence import live_since
 
 from . import play
 from .common import announce_open_games, announce_to_game, lock_game
+from .presence import forget_dead_sockets
 
 
 @transaction.atomic
@@ -30,31 +37,52 @@ def abandon_lobby(game_id):
 def expired_lobbies(now):
     idle = now - timedelta(seconds=settings.GAMES_LOBBY_TTL)
     forgotten = now - timedelta(seconds=settings.GAMES_LOBBY_MAX_AGE)
-    someone_there = Seat.objects.filter(game=OuterRef("pk"), connections__gt=0)
+    someone_there = Presence.objects.filter(seat__game=OuterRef("pk"), last_seen__gt=live_since(now))
     lobbies = Game.objects.filter(status=Game.Status.LOBBY)
     return list(
         lobbies.filter(updated_at__lt=idle).exclude(Exists(someone_there)).values_list("pk", flat=True)
     ) + list(lobbies.filter(updated_at__lt=forgotten).values_list("pk", flat=True))
 
 
-def sweep(now=None):
-    """Expire abandoned lobbies, end overdue turns, hand absent players' seats to bots, restart stalled bots."""
+def absent_seats(now):
+    """(game id, seat id) of human seats in running games whose player gave no sign of life for the grace
+    period: no socket refreshed since, no socket closed since, and the game started before."""
+    grace = now - timedelta(seconds=settings.GAMES_ABSENCE_GRACE)
+    seen_lately = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gte=grace)
+    return list(
+        Seat.objects.filter(game__status=Game.Status.PLAYING, game__started_at__lt=grace, bot_kind="",
+                            autopilot=False)
+        .filter(Q(disconnected_at__isnull=True) | Q(disconnected_at__lt=grace))
+        .exclude(Exists(seen_lately)).values_list("game_id", "pk")
+    )
+
+
+def restart_stalled_bots(now):
+    stalled = now - timedelta(seconds=settings.GAMES_BOT_DELAY + settings.GAMES_BOT_STALL)
+    restarted = 0
+    for game in Game.objects.filter(status=Game.Status.PLAYING, updated_at__lt=stalled).only("pk", "event_seq",
+                                                                                             "to_act"):
+        waiting_bot = Seat.objects.filter(game=game, position__in=game.to_act).exclude(bot_kind="", autopilot=False)
+        if waiting_bot.exists():
+            dispatch(PLAY_BOT_MOVE, game.pk, game.event_seq)
+            restarted += 1
+    return restarted
+
+
+def sweep(now=None, due_only=False):
+    """End overdue turns and hand absent players' seats to bots; unless `due_only`, also expire abandoned
+    lobbies, restart stalled bots and delete long-dead presence rows."""
     now = now or timezone.now()
     report = {"lobbies": 0, "turns": 0, "absent": 0, "bots": 0}
-    for game_id in set(expired_lobbies(now)):
-        report["lobbies"] += abandon_lobby(game_id)
     overdue = Game.objects.filter(status=Game.Status.PLAYING, turn_deadline__lt=now).values_list("pk", flat=True)
     for game_id in overdue:
         report["turns"] += play.expire_turn(game_id, now=now)
-    grace = now - timedelta(seconds=settings.GAMES_ABSENCE_GRACE)
-    absent = Seat.objects.filter(game__status=Game.Status.PLAYING, bot_kind="", autopilot=False, connections=0,
-                                 disconnected_at__lt=grace).values_list("game_id", "pk")
-    for game_id, seat_id in absent:
+    for game_id, seat_id in absent_seats(now):
         report["absent"] += play.check_absent_player(game_id, seat_id, now=now)
-    stalled = now - timedelta(seconds=settings.GAMES_BOT_DELAY + settings.GAMES_BOT_STALL)
-    for game in Game.objects.filter(status=Game.Status.PLAYING, updated_at__lt=stalled).only("pk", "event_seq", "to_act"):
-        waiting_bot = Seat.objects.filter(game=game, position__in=game.to_act).exclude(bot_kind="", autopilot=False)
-        if waiting_bot.exists():
-            dispatch(tasks.play_bot_move, game.pk, game.event_seq)
-            report["bots"] += 1
+    if due_only:
+        return report
+    for game_id in set(expired_lobbies(now)):
+        report["lobbies"] += abandon_lobby(game_id)
+    report["bots"] = restart_stalled_bots(now)
+    forget_dead_sockets(now)
     return report

@@ -4,13 +4,10 @@ Each service is one transaction on the locked game row; sockets hear about the c
 When the seats are within bounds and everyone is ready, `start_if_ready` starts the game in the same
 transaction.
 """
-from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
 from games.models import Game, Seat
 from games.rulesets import OptionsInvalid, UnknownRuleset, get_ruleset
-from games.scheduling import dispatch_on_commit
 
 from .common import (
     announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity,
@@ -201,33 +198,3 @@ def _is_host(game, identity):
     except NotAllowed:
         return False
     return True
-
-
-def set_connected(*, game_id, identity, delta):
-    """Count a player's open sockets (several tabs count separately) and announce presence changes.
-
-    Returns the seat (None for spectators). When the last socket of a player in a running game closes,
-    a delayed check hands the seat to a bot if the player does not come back in time.
-    """
-    from games import tasks
-
-    if identity.is_anonymous:
-        return None
-    with transaction.atomic():
-        seat = Seat.objects.select_for_update().filter(identity.owner_filter(), game_id=game_id).first()
-        if seat is None:
-            return None
-        before = seat.connections
-        seat.connections = max(0, before + delta)
-        fields = ["connections"]
-        if seat.connections == 0 and before > 0:
-            seat.disconnected_at = timezone.now()
-            fields.append("disconnected_at")
-        seat.save(update_fields=fields)
-        game = seat.game
-        if (before > 0) != (seat.connections > 0):
-            announce_seats(game)
-            if seat.connections == 0 and game.status == Game.Status.PLAYING:
-                dispatch_on_commit(tasks.check_absent_player, game_id, seat.pk,
-                                   countdown=settings.GAMES_ABSENCE_GRACE + 1, timer=True)
-    return seat

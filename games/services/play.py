@@ -14,9 +14,10 @@ from django.utils import timezone
 from games import broadcast
 from games.models import Game, GameEvent, Seat
 from games.rulesets import RuleViolation
-from games.scheduling import dispatch_on_commit
+from games.scheduling import EXPIRE_TURN, PLAY_BOT_MOVE, dispatch_on_commit
 from games.selectors.frames import update_texts
 from games.selectors.lookup import current_match
+from games.selectors.presence import is_present, last_sign_of_life
 from stats.services import game_finished
 
 from .common import (
@@ -43,15 +44,13 @@ def deadline_after(game, seats, progress, now, new_turn):
 
 def schedule_next(game, seats):
     """After commit: a bot move if a bot is to act, else the turn timer if there is one."""
-    from games import tasks
-
     if game.status != Game.Status.PLAYING:
         return
     if any(s.position in game.to_act and s.is_automated for s in seats):
-        dispatch_on_commit(tasks.play_bot_move, game.pk, game.event_seq, countdown=settings.GAMES_BOT_DELAY)
+        dispatch_on_commit(PLAY_BOT_MOVE, game.pk, game.event_seq, countdown=settings.GAMES_BOT_DELAY)
     elif game.turn_deadline is not None:
         wait = (game.turn_deadline - timezone.now()).total_seconds() + 0.25
-        dispatch_on_commit(tasks.expire_turn, game.pk, countdown=wait, timer=True)
+        dispatch_on_commit(EXPIRE_TURN, game.pk, countdown=wait, timer=True)
 
 
 def _announce_update(game, seats, ruleset, match, event):
@@ -77,6 +76,10 @@ def record_action(game, seats, ruleset, match, position, action, by):
     game.turn = progress.turn
     game.turn_deadline = deadline_after(game, seats, progress, now, new_turn)
     fields = ["event_seq", "state", "to_act", "turn", "turn_deadline", "updated_at"]
+    if game.handover_votes:  # the seat that played is not stalled: votes to hand it to a bot lapse
+        played = str(next((s.pk for s in seats if s.position == position), None))
+        game.handover_votes = {k: v for k, v in game.handover_votes.items() if k != played}
+        fields.append("handover_votes")
     if progress.over:
         game.status = Game.Status.FINISHED
         game.finished_at = now
@@ -145,9 +148,15 @@ def hand_seat_to_bot(game, seats, seat):
     """Within a transaction holding the game lock: a bot plays `seat` until its player takes it back."""
     seat.autopilot = True
     seat.save(update_fields=["autopilot"])
+    fields = []
     if seat.position in game.to_act:
         game.turn_deadline = None
-        game.save(update_fields=["turn_deadline", "updated_at"])
+        fields.append("turn_deadline")
+    if str(seat.pk) in game.handover_votes:
+        game.handover_votes = {k: v for k, v in game.handover_votes.items() if k != str(seat.pk)}
+        fields.append("handover_votes")
+    if fields:
+        game.save(update_fields=[*fields, "updated_at"])
     announce_seats(game)
     schedule_next(game, seats)
 
@@ -192,16 +201,18 @@ def expire_turn(game_id, now=None):
 
 @transaction.atomic
 def check_absent_player(game_id, seat_id, now=None):
-    """A player whose sockets all closed and who did not come back within the grace period: a bot plays."""
+    """A player who gave no sign of life for the grace period (every socket closed or dead, none opened
+    again): a bot plays the seat."""
     now = now or timezone.now()
     game = lock_game(game_id)
     if game.status != Game.Status.PLAYING:
         return False
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     seat = next((s for s in seats if s.pk == seat_id), None)
-    if seat is None or seat.is_automated or seat.connections > 0 or seat.disconnected_at is None:
+    if seat is None or seat.is_automated or is_present(seat, now):
         return False
-    if seat.disconnected_at > now - timedelta(seconds=settings.GAMES_ABSENCE_GRACE):
+    last_seen = last_sign_of_life(seat, game)
+    if last_seen is None or last_seen > now - timedelta(seconds=settings.GAMES_ABSENCE_GRACE):
         return False
     hand_seat_to_bot(game, seats, seat)
     return True

@@ -68,7 +68,7 @@ def test_the_sweeper_expires_forgotten_lobbies_only(ann, bob, broadcasts):
     old = counting_lobby(ann)
     present = counting_lobby(bob)
     Game.objects.update(updated_at=timezone.now() - timedelta(hours=1))
-    services.set_connected(game_id=present.pk, identity=bob, delta=1)
+    services.socket_opened(game_id=present.pk, identity=bob)
     report = sweep()
     assert report["lobbies"] == 1
     assert Game.objects.get(pk=old.pk).status == Game.Status.ABANDONED

@@ -1,11 +1,15 @@
 """Lobby services on the counting game: create, join, ready and start, leave, kick, bots."""
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from games import services
 from games.errors import (BadRequest, IdentityRequired, InvalidSettings, LobbyFull, NotAllowed, NotSeated,
                           WrongStatus)
 from games.identity import ANONYMOUS
-from games.models import Game, Seat
+from games.models import Game, Presence, Seat
+from games.selectors.presence import present_seat_ids
 
 from .helpers import counting_lobby
 
@@ -166,16 +170,30 @@ def test_seating_a_bot_can_complete_the_lobby(ann):
     assert game.status in (Game.Status.PLAYING, Game.Status.FINISHED)
 
 
-def test_presence_counts_each_socket(ann, broadcasts):
+def test_presence_is_one_row_per_socket(ann, broadcasts):
     game = counting_lobby(ann)
-    services.set_connected(game_id=game.pk, identity=ann, delta=1)
-    services.set_connected(game_id=game.pk, identity=ann, delta=1)
-    services.set_connected(game_id=game.pk, identity=ann, delta=-1)
+    first = services.socket_opened(game_id=game.pk, identity=ann)
+    second = services.socket_opened(game_id=game.pk, identity=ann)
+    services.socket_closed(first)
     seat = Seat.objects.get(game=game)
-    assert seat.connections == 1
-    services.set_connected(game_id=game.pk, identity=ann, delta=-1)
-    services.set_connected(game_id=game.pk, identity=ann, delta=-1)
+    assert list(Presence.objects.filter(seat=seat).values_list("pk", flat=True)) == [second]
+    assert seat.disconnected_at is None
+    services.socket_closed(second)
+    services.socket_closed(second)  # a second close of the same socket changes nothing
     seat.refresh_from_db()
-    assert seat.connections == 0 and seat.disconnected_at is not None
+    assert not Presence.objects.exists() and seat.disconnected_at is not None
     seat_frames = [f for g, f in broadcasts if isinstance(f, dict) and f.get("type") == "seats"]
     assert [f["seats"][0]["connected"] for f in seat_frames] == [True, False]
+    assert services.socket_opened(game_id=game.pk, identity=ANONYMOUS) is None  # spectators have no seat
+
+
+def test_presence_not_refreshed_within_the_ttl_has_expired(ann, settings):
+    game = counting_lobby(ann)
+    presence = services.socket_opened(game_id=game.pk, identity=ann)
+    seat = Seat.objects.get(game=game)
+    now = timezone.now()
+    assert present_seat_ids(game.pk, now) == {seat.pk}
+    later = now + timedelta(seconds=settings.GAMES_PRESENCE_TTL + 1)
+    assert present_seat_ids(game.pk, later) == set()
+    services.presence.refresh([presence], now=later)
+    assert present_seat_ids(game.pk, later) == {seat.pk}

@@ -5,6 +5,7 @@ import pytest
 from django.utils import timezone
 
 from games import services
+from games.services import housekeeping
 from games.errors import BadRequest, IllegalAction, NotSeated, NotYourTurn, StaleEvent, WrongStatus
 from games.models import Game, GameEvent, Seat
 
@@ -162,13 +163,57 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(ann, bob):
 def test_an_absent_player_is_replaced_after_the_grace_period(ann, bob, settings):
     game = started_counting_game(ann, bob, target=50)
     player = seat_to_act(game, ann, bob)
-    services.set_connected(game_id=game.pk, identity=player, delta=1)
-    services.set_connected(game_id=game.pk, identity=player, delta=-1)
+    presence = services.socket_opened(game_id=game.pk, identity=player)
+    services.socket_closed(presence)
     seat = Seat.objects.get(game=game, **player.owner_fields())
     assert not services.play.check_absent_player(game.pk, seat.pk)  # too soon
     later = timezone.now() + timedelta(seconds=settings.GAMES_ABSENCE_GRACE + 1)
     assert services.play.check_absent_player(game.pk, seat.pk, now=later)
     assert fresh(game).event_seq == 1
+
+
+def test_a_seat_whose_sockets_died_is_absent_once_they_stop_refreshing(ann, bob, settings):
+    """No close ever arrives (the process was killed): the presence row simply stops being refreshed."""
+    game = started_counting_game(ann, bob, target=50)
+    player = seat_to_act(game, ann, bob)
+    other = bob if player == ann else ann
+    staying = services.socket_opened(game_id=game.pk, identity=other)
+    first = services.socket_opened(game_id=game.pk, identity=player)
+    second = services.socket_opened(game_id=game.pk, identity=player)  # a second tab
+    seat = Seat.objects.get(game=game, **player.owner_fields())
+    now = timezone.now()
+    grace = timedelta(seconds=settings.GAMES_ABSENCE_GRACE)
+    assert services.presence.refresh([first, second], now=now) == 2
+    assert not services.play.check_absent_player(game.pk, seat.pk, now=now + timedelta(seconds=1))
+    assert housekeeping.absent_seats(now + grace - timedelta(seconds=1)) == []
+    # Both sockets' process died at `now`: nothing else happens, and after the grace a bot plays.
+    after = now + grace + timedelta(seconds=1)
+    services.presence.refresh([staying], now=after)  # the other player's process lives on
+    assert housekeeping.absent_seats(after) == [(game.pk, seat.pk)]
+    assert housekeeping.sweep(now=after, due_only=True)["absent"] == 1
+    seat.refresh_from_db()
+    assert seat.autopilot and not seat.left and fresh(game).event_seq == 1
+
+
+def test_a_live_socket_keeps_the_seat_however_long(ann, bob, settings):
+    game = started_counting_game(ann, bob, target=50)
+    player = seat_to_act(game, ann, bob)
+    presence = services.socket_opened(game_id=game.pk, identity=player)
+    seat = Seat.objects.get(game=game, **player.owner_fields())
+    much_later = timezone.now() + timedelta(hours=2)
+    services.presence.refresh([presence], now=much_later - timedelta(seconds=settings.GAMES_PRESENCE_HEARTBEAT))
+    assert not services.play.check_absent_player(game.pk, seat.pk, now=much_later)
+    assert (game.pk, seat.pk) not in housekeeping.absent_seats(much_later)
+
+
+def test_a_player_who_never_opens_the_page_is_replaced_after_the_grace(ann, bob, settings):
+    game = started_counting_game(ann, bob, target=50)
+    player = seat_to_act(game, ann, bob)
+    seat = Seat.objects.get(game=game, **player.owner_fields())
+    later = fresh(game).started_at + timedelta(seconds=settings.GAMES_ABSENCE_GRACE + 1)
+    assert housekeeping.sweep(now=later, due_only=True)["absent"] == 2
+    seat.refresh_from_db()
+    assert seat.autopilot
 
 
 def test_a_late_bot_job_does_nothing(ann, bob):

@@ -72,6 +72,9 @@
       case "chat":
         addChat(frame.message);
         break;
+      case "handover":
+        Dom.toast(frame.handed ? "A bot plays that seat now." : "Vote counted: " + frame.votes + " of " + frame.needed + " needed.");
+        break;
       case "started":
         page.synced = false;
         hello();
@@ -197,8 +200,27 @@
           onclick: function () { send({ type: "kick", seat: seat.id }); },
         }));
       }
+      if (mayHandOver(seat, mine, toAct)) {
+        const votes = seat.handover_votes ? " (" + seat.handover_votes + " vote" + (seat.handover_votes > 1 ? "s" : "") + ")" : "";
+        item.append(h("button", {
+          class: "remove handover", type: "button", text: "Bot plays" + votes,
+          title: "Let a bot play this seat until the player takes it back",
+          "aria-label": "Let a bot play for " + seat.name,
+          onclick: function () { send({ type: "hand_to_bot", seat: seat.id }); },
+        }));
+      }
       return item;
     }));
+  }
+
+  // A stalled seat (its player away, or keeping everyone waiting) may be handed to a bot by the host, or
+  // by a vote of the players there when the host is not. The server decides; this only offers the button.
+  function mayHandOver(seat, mine, toAct) {
+    if (page.status !== "playing" || !mine || mine.autopilot || seat.id === mine.id) return false;
+    if (seat.bot || seat.autopilot) return false;
+    if (seat.connected && toAct.indexOf(seat.position) < 0) return false;
+    const host = page.seats.seats.find(function (s) { return s.host; });
+    return mine.host || !host || !host.connected || host.autopilot;
   }
 
   function renderLobby() {

@@ -65,6 +65,14 @@ def choose_and_click(page):
     return True
 
 
+def sign_up(page, site, username, password="Tab1e-Top!"):
+    page.goto(site.url() + "/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.click("form button.primary")
+
+
 def seq_of(page):
     return int(page.locator("#game").get_attribute("data-seq") or 0)
 
@@ -82,11 +90,7 @@ def test_a_whole_game_in_the_browser(site, browser):
         watch_errors(page, errors)
     try:
         # The host signs up and creates a game.
-        host.goto(site.url() + "/accounts/signup/")
-        host.fill("#id_username", "hana")
-        host.fill("#id_password1", "Tab1e-Top!")
-        host.fill("#id_password2", "Tab1e-Top!")
-        host.click("form button.primary")
+        sign_up(host, site, "hana")
         host.goto(site.url() + "/games/new/")
         host.fill("#id_game-max_players", "6")
         host.click("form button.primary")

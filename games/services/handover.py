@@ -1,0 +1,57 @@
+"""Handing a stalled seat to a bot during play.
+
+The host decides alone. With no host present (the host's page is closed, or a bot plays the host's
+seat), the players who are there and play their own seats vote: a strict majority of them, the stalled
+player left out, hands the seat over. A seat is stalled when its player is away or is keeping everyone waiting;
+a player who is there and not to act keeps the seat. The player takes the seat back as after a timeout.
+"""
+from django.db import transaction
+from django.utils import timezone
+
+from games.errors import BadRequest, NotAllowed
+from games.models import Game
+from games.selectors.lookup import host_key
+from games.selectors.presence import present_seat_ids
+
+from .common import announce_seats, lock_game, locked_seats, require_seat, require_status
+from .play import hand_seat_to_bot
+
+
+@transaction.atomic
+def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
+    """Returns {"handed": bool, "votes": n, "needed": m}; votes and needed are 0 when the host decided."""
+    game = lock_game(game_id)
+    require_status(game, Game.Status.PLAYING, message="Seats are handed to bots only during play.")
+    seats = locked_seats(game)
+    actor = require_seat(seats, identity, "Only the players at this game can hand a seat to a bot.")
+    target = next((s for s in seats if s.pk == seat_id), None)
+    if target is None:
+        raise BadRequest("There is no such seat in this game.")
+    if target.is_automated:
+        return {"handed": True, "votes": 0, "needed": 0}  # already done (a double click, another voter)
+    if target.pk == actor.pk:
+        raise BadRequest("To let a bot play your own seat, leave the game.")
+    present = present_seat_ids(game.pk, timezone.now())
+    if target.pk in present and target.position not in game.to_act:
+        raise NotAllowed("This player is here and it is not their turn: the seat is not stalled.",
+                         code="not_stalled")
+    host = host_key(game)
+    if identity.key == host:
+        hand_seat_to_bot(game, seats, target)
+        return {"handed": True, "votes": 0, "needed": 0}
+    host_seat = next((s for s in seats if host and s.identity_key == host), None)
+    if host_seat is not None and not host_seat.is_automated and host_seat.pk in present:
+        raise NotAllowed("The host is here: only the host can hand a seat to a bot.")
+    if actor.is_automated:
+        raise NotAllowed("Take your seat back first: only players playing their own seats vote.")
+    voters = {s.identity_key for s in seats if not s.is_automated and s.identity_key and s.pk != target.pk
+              and (s.pk in present or s.pk == actor.pk)}
+    votes = (set(game.handover_votes.get(str(target.pk), [])) & voters) | {identity.key}
+    needed = len(voters) // 2 + 1
+    if len(votes) >= needed:
+        hand_seat_to_bot(game, seats, target)
+        return {"handed": True, "votes": len(votes), "needed": needed}
+    game.handover_votes = {**game.handover_votes, str(target.pk): sorted(votes)}
+    game.save(update_fields=["handover_votes", "updated_at"])
+    announce_seats(game)
+    return {"handed": False, "votes": len(votes), "needed": needed}

@@ -1,0 +1,65 @@
+"""Presence: one row per open socket of a seated player, refreshed by its server process.
+
+A socket that closes normally deletes its row at once. A socket that dies with its process (killed,
+crashed, network gone) leaves a row nobody refreshes any more; it stops counting GAMES_PRESENCE_TTL
+seconds after its last refresh, so presence expires by itself whatever killed the socket. Refreshes are
+batched per process (one UPDATE per heartbeat for all its sockets), never per move.
+"""
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game, Presence, Seat
+from games.scheduling import CHECK_ABSENT_PLAYER, dispatch_on_commit
+from games.selectors.presence import is_present
+
+from .common import announce_seats
+
+STALE_ROWS_AFTER = timedelta(hours=1)  # rows of dead sockets are deleted by the sweeper after this
+
+
+def socket_opened(*, game_id, identity):
+    """Record an open socket of the identity's seat. Returns the presence id (None for spectators)."""
+    if identity.is_anonymous:
+        return None
+    with transaction.atomic():
+        seat = Seat.objects.select_for_update().filter(identity.owner_filter(), game_id=game_id).first()
+        if seat is None:
+            return None
+        was_present = is_present(seat)
+        presence = Presence.objects.create(seat=seat, last_seen=timezone.now())
+        if not was_present:
+            announce_seats(seat.game)
+    return presence.pk
+
+
+def socket_closed(presence_id):
+    """Forget a closed socket; when it was the seat's last one in a running game, a delayed job hands
+    the seat to a bot unless the player comes back within GAMES_ABSENCE_GRACE."""
+    with transaction.atomic():
+        seat_id = Presence.objects.filter(pk=presence_id).values_list("seat_id", flat=True).first()
+        if seat_id is None:
+            return
+        seat = Seat.objects.select_for_update().select_related("game").get(pk=seat_id)
+        Presence.objects.filter(pk=presence_id).delete()
+        if is_present(seat):
+            return
+        seat.disconnected_at = timezone.now()
+        seat.save(update_fields=["disconnected_at"])
+        announce_seats(seat.game)
+        if seat.game.status == Game.Status.PLAYING:
+            dispatch_on_commit(CHECK_ABSENT_PLAYER, seat.game_id, seat.pk,
+                               countdown=settings.GAMES_ABSENCE_GRACE + 1, timer=True)
+
+
+def refresh(presence_ids, now=None):
+    """A process's heartbeat: its open sockets are still there (one UPDATE for all of them)."""
+    return Presence.objects.filter(pk__in=list(presence_ids)).update(last_seen=now or timezone.now())
+
+
+def forget_dead_sockets(now=None):
+    """Delete rows nobody refreshed for a long time (their process died); they stopped counting long ago."""
+    cutoff = (now or timezone.now()) - STALE_ROWS_AFTER
+    return Presence.objects.filter(last_seen__lt=cutoff).delete()[0]

@@ -1,0 +1,51 @@
+"""On Redis, sockets that stay idle (spectators, a player waiting for a slow opponent) stay open.
+
+channels-redis waits for a socket's next message with a 5 s blocking pop; redis-py 8 reads with a 5 s
+socket timeout by default, so an idle consumer's receive timed out and the socket closed with 1011
+(redis/redis-py#4091). The settings give the layer's connections a longer read timeout.
+"""
+import asyncio
+
+import pytest
+import pytest_asyncio
+from channels.layers import get_channel_layer
+from django.conf import settings
+
+from .sockets import close_consumer_connections, next_frame, open_socket, sync
+from .test_game_socket import table  # noqa: F401  (fixture)
+
+pytestmark = [pytest.mark.redis, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+IDLE_SECONDS = 12  # two blocking pops and then some
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_database_threads():
+    yield
+    await close_consumer_connections()
+
+
+async def test_the_layer_reads_longer_than_it_blocks():
+    from channels_redis.core import RedisChannelLayer
+
+    layer = get_channel_layer()
+    assert isinstance(layer, RedisChannelLayer)
+    assert all(host["socket_timeout"] > layer.brpop_timeout for host in settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"])
+
+
+async def test_idle_sockets_are_not_closed(table):  # noqa: F811
+    game, ids, keys = await sync(table)()
+    path = f"/ws/games/{game.code}/"
+    sockets = [await open_socket(path, keys["ann"]), await open_socket(path, keys["bob"]),
+               await open_socket(path, keys["eve"])] + [await open_socket(path) for _ in range(3)]
+    lists = [await open_socket("/ws/games/") for _ in range(2)]
+    await asyncio.sleep(IDLE_SECONDS)
+    for number, socket in enumerate(sockets):
+        await socket.send_json_to({"type": "ping", "ref": number})
+        pong = await next_frame(socket, "pong", timeout=5)
+        assert pong["ref"] == number
+    for socket in lists:
+        await socket.send_to(text_data="anything")
+        assert (await next_frame(socket, "error", timeout=5))["code"] == "read_only"
+    for socket in sockets + lists:
+        await socket.disconnect()

@@ -1,0 +1,69 @@
+"""During play, the host hands the seat of a player who closed the page to a bot from the players list,
+on a desktop and on a phone. Screenshots go to test-artifacts/ (always: they are part of the check)."""
+import pytest
+
+from .live_site import LiveSite
+from .test_live_game_browser import ARTIFACTS, CHROMIUM, browser, sign_up, watch_errors  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
+    with LiveSite(tmp_path_factory.mktemp("handover-site")) as live:
+        yield live
+
+
+def started_game(site, host, guest):
+    sign_up(host, site, "hana")
+    host.goto(site.url() + "/games/new/")
+    host.click("form button.primary")
+    host.wait_for_selector("#lobby:not([hidden])")
+    guest.goto(host.input_value("#join-link"))
+    guest.fill("#id_nickname", "Gus")
+    guest.click("form button.primary")
+    guest.click("#join-button")
+    guest.wait_for_selector("#lobby:not([hidden])")
+    for page in (host, guest):  # a click before the socket is open would only say "reconnecting"
+        page.wait_for_selector("#connection:has-text('Live')")
+    host.wait_for_selector("#seats li:has-text('Gus')")
+    guest.click("#ready-button")
+    host.wait_for_selector("#seats li:has-text('Gus') .tag.ready")
+    host.click("#ready-button")
+    for page in (host, guest):
+        page.wait_for_selector("#play:not([hidden])")
+
+
+def test_the_host_hands_an_absent_players_seat_to_a_bot(site, browser):  # noqa: F811
+    errors = []
+    host_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guest_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host, guest = host_context.new_page(), guest_context.new_page()
+    for page in (host, guest):
+        watch_errors(page, errors)
+    ARTIFACTS.mkdir(exist_ok=True)
+    try:
+        started_game(site, host, guest)
+        gus = host.locator("#seats li:has-text('Gus')")
+        gus_to_act = "to-act" in (gus.get_attribute("class") or "")
+        # Gus is there: the host is offered the button only while Gus keeps everyone waiting.
+        assert gus.locator("button.handover").count() == (1 if gus_to_act else 0)
+        guest.close()  # Gus closes the page: his seat is now stalled
+        button = gus.locator("button.handover")
+        button.wait_for(timeout=15000)
+        host.screenshot(path=str(ARTIFACTS / "handover-desktop.png"))
+        button.click()
+        gus.locator(".tag.auto:has-text('bot plays')").wait_for(timeout=15000)
+        assert gus.locator("button.handover").count() == 0
+        host.set_viewport_size({"width": 390, "height": 844})
+        host.locator("#seats").scroll_into_view_if_needed()
+        host.screenshot(path=str(ARTIFACTS / "handover-phone.png"))
+        assert host.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "phone overflow"
+        assert not errors, errors
+    except BaseException:
+        host.screenshot(path=str(ARTIFACTS / "handover-failure.png"), full_page=True)
+        raise
+    finally:
+        host_context.close()
+        guest_context.close()
