@@ -2,8 +2,10 @@
 from .catalogue import CardGame, Extension
 from .lorenzo import Excommunication
 from .machikoro import Colour, Establishment, IconType, Landmark
+from .version import CardDataVersion
 
 __all__ = [
+    "CardDataVersion",
     "CardGame",
     "Colour",
     "Establishment",
