@@ -173,6 +173,15 @@ class Bench:
         self.frame_bytes = []
         self.games_finished = 0
         self.seated = 0                  # tables whose players all have their first frame
+        self.closed = 0                  # sockets the server closed under us
+
+    def closed_by_server(self, owner):
+        self.closed += 1
+        if self.current is not None:
+            self.current.errors.append("socket closed by the server")
+        for key in [k for k in self.pending if k[0] == id(owner)]:
+            measured = self.pending.pop(key)
+            measured.lost += 1
 
     def echo_pad(self):
         """Echo messages as long as a typical game update."""
@@ -216,18 +225,26 @@ class Table:
         self.index = index
 
     async def run(self):
+        import websockets
+
         while True:
             code, keys = await asyncio.to_thread(self.bench.tables.new)
             ports = self.bench.ports
             sockets = await asyncio.gather(*(connect(ports[(self.index + p) % len(ports)], f"/ws/games/{code}/", key)
                                              for p, key in enumerate(keys)))
-            await self.play(sockets)
-            for socket in sockets:
-                await socket.close()
-            self.bench.games_finished += 1
+            try:
+                await self.play(sockets)
+                self.bench.games_finished += 1
+            except websockets.exceptions.ConnectionClosed:
+                self.bench.closed_by_server(self)   # counted as an error; the table starts a new game
+            finally:
+                self.over = True
+                for socket in sockets:
+                    await socket.close()
 
     async def play(self, sockets):
         self.arrivals, self.sent_at, self.over, self.greeted = {}, {}, False, 0
+        self.generation = getattr(self, "generation", 0) + 1
         readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(sockets)]
         for socket in sockets:
             await socket.send(json.dumps({"type": "hello", "since": None}))
@@ -261,18 +278,21 @@ class Table:
                 if bench.current is not None:
                     bench.current.errors.append(frame.get("code"))
             if kind in ("snapshot", "events", "update") and frame.get("actions"):
-                asyncio.create_task(self.act(socket, frame["seq"], frame["actions"]))
+                asyncio.create_task(self.act(socket, frame["seq"], frame["actions"], self.generation))
 
-    async def act(self, socket, seq, actions):
+    async def act(self, socket, seq, actions, generation):
         measured = await self.bench.wait_turn("game")
-        if self.over:
+        if self.over or generation != self.generation:
             return
         builds = [a["action"] for a in actions if a["action"]["type"] == "build"]
         choice = random.choice(builds) if builds else random.choice(actions)["action"]
         self.sent_at[seq + 1] = time.perf_counter()
         self.bench.pending[(id(self), seq + 1)] = measured
         measured.sent += 1
-        await socket.send(json.dumps({"type": "act", "seq": seq, "action": choice}))
+        try:
+            await socket.send(json.dumps({"type": "act", "seq": seq, "action": choice}))
+        except Exception:   # the socket closed: run() counts it and starts a new game
+            pass
 
 
 class EchoRoom:
@@ -286,19 +306,31 @@ class EchoRoom:
         self.sent_at = {}
 
     async def run(self):
-        ports = self.bench.ports
-        self.members = await asyncio.gather(*(connect(ports[(self.index + p) % len(ports)], f"/ws/echo/{self.room}/")
-                                              for p in range(PLAYERS)))
-        readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(self.members)]
-        n = 0
+        import websockets
+
+        ports, n = self.bench.ports, 0
         while True:
-            measured = await self.bench.wait_turn("echo")
-            n += 1
-            self.sent_at[n] = time.perf_counter()
-            self.bench.pending[(id(self), n)] = measured
-            measured.sent += 1
-            await self.members[n % PLAYERS].send(json.dumps({"n": n, "pad": self.bench.echo_pad()}))
-        await asyncio.gather(*readers)
+            members = await asyncio.gather(*(connect(ports[(self.index + p) % len(ports)], f"/ws/echo/{self.room}/")
+                                             for p in range(PLAYERS)))
+            self.members = members
+            readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(members)]
+            try:
+                while True:
+                    measured = await self.bench.wait_turn("echo")
+                    n += 1
+                    self.sent_at[n] = time.perf_counter()
+                    self.bench.pending[(id(self), n)] = measured
+                    measured.sent += 1
+                    await members[n % PLAYERS].send(json.dumps({"n": n, "pad": self.bench.echo_pad()}))
+                    if any(r.done() for r in readers):
+                        raise websockets.exceptions.ConnectionClosedError(None, None)
+            except websockets.exceptions.ConnectionClosed:
+                self.bench.closed_by_server(self)
+            finally:
+                for reader in readers:
+                    reader.cancel()
+                for socket in members:
+                    await socket.close()
 
     async def read(self, index, socket):
         while True:
@@ -349,7 +381,7 @@ async def measure(ports, tables, server_pids, games, plan, slice_seconds, log):
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     frame_bytes = int(statistics.median(bench.frame_bytes)) if bench.frame_bytes else 0
-    return results, frame_bytes, bench.games_finished
+    return results, frame_bytes, bench.games_finished, bench.closed
 
 
 def summarise(step, slice_seconds):
@@ -420,7 +452,7 @@ def main():
         print(json.dumps(summary), file=sys.stderr)
 
     latency, capacity, cpu = None, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
-    frame_bytes = finished = 0
+    frame_bytes = finished = closed = 0
     database_url, created, admin_url = args.database_url, None, os.environ["DATABASE_URL"]
     began = time.perf_counter()
     try:
@@ -440,8 +472,9 @@ def main():
                 plan = capacity_plan(args.games, steps, 1)
                 if number == 0:
                     plan = [("latency", args.think, args.pairs)] + plan
-                results, size, done = asyncio.run(measure(site.ports, tables, pids, args.games, plan, args.slice, log))
-                frame_bytes, finished = size or frame_bytes, finished + done
+                results, size, done, lost_sockets = asyncio.run(
+                    measure(site.ports, tables, pids, args.games, plan, args.slice, log))
+                frame_bytes, finished, closed = size or frame_bytes, finished + done, closed + lost_sockets
                 if number == 0:
                     latency = results.pop(0)
                 capacity[str(servers)] = judge_capacity(results, steps)
@@ -482,6 +515,7 @@ def main():
         "games_finished": finished,
         "update_frame_bytes": frame_bytes,
         "errors": latency["game"]["errors"] + latency["game"]["lost"] * ["lost"],
+        "sockets_closed_by_servers": closed,
         "machine_load_average": round(os.getloadavg()[0], 2),
         "cpu_count": os.cpu_count(),
         "seconds": round(time.perf_counter() - began, 1),
