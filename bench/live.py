@@ -14,7 +14,8 @@ otherwise picks at random.
 
 Every measurement alternates slices: a game slice (moves only) and an echo slice (a plain Channels echo
 on the same servers: rooms of four sockets, one message fanned out to the room per "move", the same
-pacing and frame size). Each slice ends by waiting for every reply to what was sent in it (nothing is
+pacing and frame size), then an idle slice (nothing sent) whose CPU rate is subtracted from both, so
+the figures are the marginal cost of a move and of an echo message. Each slice ends by waiting for every reply to what was sent in it (nothing is
 dropped), and the servers' CPU is read per slice, so CPU per move and CPU per echo message come from the
 same servers at neighbouring moments. Latency is from sending a move until the update reached all four
 players (echo: until every member has the message).
@@ -368,6 +369,9 @@ async def measure(ports, tables, server_pids, games, plan, slice_seconds, log):
         for _ in range(pairs):
             for kind in ("game", "echo"):
                 step["slices"].append(await bench.run_slice(kind, slice_seconds, server_pids))
+        # The servers' CPU with every socket open and nothing sent (timers, keep-alives, the layer's polls):
+        # subtracted from both kinds, so the figures are the cost of a move and of an echo message.
+        step["slices"].append(await bench.run_slice("idle", slice_seconds, server_pids))
         crashed = [t for t in tasks if t.done()]
         if crashed:
             raise RuntimeError(f"a client failed: {crashed[0].exception()!r}")
@@ -386,11 +390,15 @@ async def measure(ports, tables, server_pids, games, plan, slice_seconds, log):
 
 def summarise(step, slice_seconds):
     out = {"label": step["label"], "think_s": round(step["think"], 3)}
+    idle = [s for s in step["slices"] if s.kind == "idle"]
+    idle_rate = sum(s.cpu for s in idle) / sum(s.wall for s in idle) if idle else 0.0
+    out["idle_server_cpu_share"] = round(idle_rate, 3)
     for kind in ("game", "echo"):
         slices = [s for s in step["slices"] if s.kind == kind]
         samples = [x for s in slices for x in s.samples]
         sent = sum(s.sent for s in slices)
         open_seconds = slice_seconds * len(slices)
+        net_cpu = sum(s.cpu - idle_rate * s.wall for s in slices)
         out[kind] = {
             "sent": sent,
             "per_s": round(sent / open_seconds, 1),
@@ -400,7 +408,9 @@ def summarise(step, slice_seconds):
             "errors": [e for s in slices for e in s.errors],
             "lost": sum(s.lost for s in slices),
             "server_cpu_s": round(sum(s.cpu for s in slices), 3),
-            "cpu_ms_each": round(sum(s.cpu for s in slices) * 1000 / sent, 3) if sent else None,
+            "server_cpu_net_s": round(net_cpu, 3),
+            "cpu_ms_each": round(net_cpu * 1000 / sent, 3) if sent else None,
+            "cpu_ms_each_with_idle": round(sum(s.cpu for s in slices) * 1000 / sent, 3) if sent else None,
         }
     game = out["game"]
     out["passed"] = bool(game["p99_ms"] is not None and game["p99_ms"] <= CAPACITY_P99_MS and not game["errors"]
@@ -429,8 +439,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player waits before acting")
-    parser.add_argument("--slice", type=float, default=6.0, help="seconds per game or echo slice")
-    parser.add_argument("--pairs", type=int, default=3, help="game+echo slice pairs at --games and --think")
+    parser.add_argument("--slice", type=float, default=5.0, help="seconds per game, echo or idle slice")
+    parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs at --games and --think")
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="offered moves per second, comma-separated")
     parser.add_argument("--database-url", help="use this PostgreSQL database as it is (migrated, cards loaded)")
     parser.add_argument("--servers", default="2,1", help="server counts to find the capacity of (first: latency)")
@@ -479,9 +489,9 @@ def main():
                     latency = results.pop(0)
                 capacity[str(servers)] = judge_capacity(results, steps)
                 for result in ([latency] if number == 0 else []) + results:
-                    cpu["game_cpu"] += result["game"]["server_cpu_s"]
+                    cpu["game_cpu"] += result["game"]["server_cpu_net_s"]
                     cpu["moves"] += result["game"]["sent"]
-                    cpu["echo_cpu"] += result["echo"]["server_cpu_s"]
+                    cpu["echo_cpu"] += result["echo"]["server_cpu_net_s"]
                     cpu["echoes"] += result["echo"]["sent"]
             finally:
                 site.stop()
