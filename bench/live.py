@@ -1,22 +1,37 @@
-"""Live games over real WebSockets: many concurrent four-player Machi Koro games against the ASGI server.
+"""Live games over real WebSockets: latency at 100 games, capacity, and server CPU per move against an echo.
 
-    python bench/live.py [--games 100] [--players 4] [--servers 2] [--think 2.0] [--duration 30] [--layer core]
+    python bench/live.py [--games 100] [--think 2.0] [--slice 6] [--steps 25,50,100,...] [--database-url URL]
 
-Starts what it needs and stops it afterwards: a fresh PostgreSQL database (migrated, cards loaded) on
-DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres), N daphne processes sharing
-the Redis channel layer (REDIS_URL, default redis://127.0.0.1:6379/15). It creates the players and starts
-the games through the services, then connects every player to a server (a game's players are spread over
-the servers, so moves cross processes) and plays: whenever a player's frame offers actions, he picks one
-at random after a think time drawn from [0.5, 1.5] x --think seconds.
+Starts what it needs and stops it afterwards: a PostgreSQL database (a fresh one on DATABASE_URL's
+server, default postgres://postgres@127.0.0.1:5432/postgres, or --database-url used as it is), daphne
+processes sharing the Redis channel layer (REDIS_URL, default redis://127.0.0.1:6379/15) and one Celery
+worker (the statistics job each finished game queues). Four-player Machi Koro games are created through
+the services and played by WebSocket clients, each game's players spread over the servers, to the end:
+a finished game (its last update, the open-games broadcast, the statistics job) is replaced by a new one,
+so the number of games in play stays constant. A player acts when his frame offers actions, after a
+think time drawn from [0.5, 1.5] x the mean; he builds a landmark when he can (so games end in minutes),
+otherwise picks at random.
 
-Measured, after a warm-up: actions per second, and the round trip from sending an action to the moment
-the resulting update has reached every player of the game (p50, p99). The baseline is a plain Channels
-echo on the same servers: the same number of sockets in rooms of the same size, the same pacing, one
-client sending a message of the same size as a game update to its room through the channel layer, timed
-until every member has it. The last line is one JSON object.
+Every measurement alternates slices: a game slice (moves only) and an echo slice (a plain Channels echo
+on the same servers: rooms of four sockets, one message fanned out to the room per "move", the same
+pacing and frame size), then an idle slice (nothing sent) whose CPU rate is subtracted from both, so
+the figures are the marginal cost of a move and of an echo message. Each slice ends by waiting for every reply to what was sent in it (nothing is
+dropped), and the servers' CPU is read per slice, so CPU per move and CPU per echo message come from the
+same servers at neighbouring moments. Latency is from sending a move until the update reached all four
+players (echo: until every member has the message).
+
+1. At --games games with 2 servers and the --think time: p50 and p99 (target p99 < 50 ms).
+2. Capacity, for 2 and then 1 server: the offered move rate is raised step by step (--steps, moves per
+   second, with the think time set to games / rate) until p99 exceeds 100 ms, errors appear or fewer than
+   90 % of the offered moves are made; the capacity is the highest rate made in a passing step.
+
+The last line is one JSON object: p50_ms, p99_ms, capacity_moves_per_s ({"1": .., "2": ..}),
+cpu_ms_per_move, cpu_ms_per_echo, cpu_ratio (targets: 250 moves/s with 2 processes, ratio <= 1.5).
+The machine is shared: CPU figures are steadier than wall-clock ones; the load average is reported.
 """
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -24,6 +39,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -32,8 +48,13 @@ sys.path.insert(0, str(REPO))
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/postgres"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/15"
 SECRET = "bench-live-secret-key"
+PLAYERS = 4
 TARGET_P99_MS = 50.0
-TARGET_RATIO = 3.0
+CAPACITY_P99_MS = 100.0
+TARGET_CAPACITY = 250.0
+TARGET_CPU_RATIO = 1.5
+DRAIN_SECONDS = 15.0
+DEFAULT_STEPS = "25,50,100,150,200,250,300,400,500"
 
 
 def cpu_by_pid(pids):
@@ -53,248 +74,379 @@ def cpu_seconds(pids):
     return sum(cpu_by_pid(pids).values())
 
 
-def stores_cpu_since(before):
-    """CPU used by PostgreSQL and Redis since `before` (backends started since then count from zero)."""
-    now = cpu_by_pid(pids_named("postgres", "redis-server"))
-    return sum(seconds - before.get(pid, 0.0) for pid, seconds in now.items())
-
-
-def pids_named(*names):
-    """Processes whose command name is one of `names` (the database and Redis servers, for CPU figures)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if (entry / "comm").read_text().strip() in names:
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 def percentile(values, fraction):
     if not values:
         return None
     ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))]
 
 
-def summary_ms(samples):
-    return {
-        "count": len(samples),
-        "p50": round(percentile(samples, 0.50) * 1000, 2) if samples else None,
-        "p99": round(percentile(samples, 0.99) * 1000, 2) if samples else None,
-        "max": round(max(samples) * 1000, 2) if samples else None,
-        "mean": round(statistics.fmean(samples) * 1000, 2) if samples else None,
-    }
+def ms(value):
+    return round(value * 1000, 2) if value is not None else None
 
 
-# ---- setup: players, sessions and started games, through the services ------------------------------------
+# ---- games through the services (run in a thread: the ORM is synchronous) --------------------------------
 
-def setup_games(games, players):
-    import django
+class Tables:
+    """Creates started four-player games with fresh players and their session cookies."""
 
-    django.setup()
-    from config.celery import app as celery_app
+    def __init__(self):
+        import django
 
-    celery_app.conf.task_always_eager = True  # nothing to schedule: no bots, no timers
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
+        django.setup()
+        self.run_id = uuid.uuid4().hex[:6]
+        self.numbers = itertools.count(1)   # tables are made in several threads at once
 
-    from games import services
-    from games.identity import Identity
+    def new(self):
+        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+        from django.contrib.sessions.backends.db import SessionStore
+        from django.db import close_old_connections
 
-    User = get_user_model()
-    tables = []
-    for g in range(games):
+        from games import services
+        from games.identity import Identity
+
+        close_old_connections()
+        number = next(self.numbers)
         seats = []
-        for p in range(players):
-            user = User.objects.create_user(f"bench{g}x{p}", password=None)
+        for p in range(PLAYERS):
+            user = get_user_model().objects.create_user(f"b{self.run_id}g{number}p{p}", password=None)
             session = SessionStore()
             session[SESSION_KEY] = str(user.pk)
             session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.save()
             seats.append((Identity(user_id=user.pk, name=user.username), session.session_key))
-        host = seats[0][0]
-        game = services.create_game(host=host, ruleset_slug="machikoro", public=False, min_players=players,
-                                    max_players=players, turn_seconds=0,
+        game = services.create_game(host=seats[0][0], ruleset_slug="machikoro", public=True, min_players=PLAYERS,
+                                    max_players=PLAYERS, turn_seconds=0,
                                     options={"extensions": [], "market_rule": False, "stacks": None})
         for identity, _ in seats[1:]:
             services.join_game(game_id=game.pk, identity=identity)
         for identity, _ in seats:
             services.set_ready(game_id=game.pk, identity=identity, ready=True)
-        tables.append((game.code, [key for _, key in seats]))
-    return tables
+        return game.code, [key for _, key in seats]
 
 
-# ---- the game run --------------------------------------------------------------------------------------
-
-class GameDriver:
-    """One game's players: sends the actor's moves after a think time, times each move's arrival everywhere."""
-
-    def __init__(self, code, sockets, think, clock):
-        self.code = code
-        self.sockets = sockets
-        self.think = think
-        self.clock = clock
-        self.sent = {}          # seq of the resulting update -> send time
-        self.arrivals = {}      # seq -> set of players who have it
-        self.samples = []       # (send time, round trip to every player)
-        self.first = []         # (send time, round trip to the first player who has it)
-        self.frame_sizes = []
-        self.actions = 0
-        self.errors = []
-        self.over = False
-
-    async def run(self, stop_at):
-        readers = [asyncio.create_task(self.read(i, s, stop_at)) for i, s in enumerate(self.sockets)]
-        for index, socket in enumerate(self.sockets):
-            await socket.send(json.dumps({"type": "hello", "since": None}))
-        await asyncio.gather(*readers)
-
-    async def read(self, index, socket, stop_at):
-        while self.clock() < stop_at and not self.over:
-            try:
-                text = await asyncio.wait_for(socket.recv(), timeout=max(0.05, stop_at - self.clock()))
-            except asyncio.TimeoutError:
-                break
-            now = self.clock()
-            frame = json.loads(text)
-            kind = frame["type"]
-            if kind == "update":
-                self.frame_sizes.append(len(text))
-                seq = frame["seq"]
-                got = self.arrivals.setdefault(seq, set())
-                got.add(index)
-                if len(got) == 1 and seq in self.sent:
-                    self.first.append((self.sent[seq], now - self.sent[seq]))
-                if len(got) == len(self.sockets) and seq in self.sent:
-                    self.samples.append((self.sent[seq], now - self.sent[seq]))
-                if frame["progress"]["status"] != "playing":
-                    self.over = True
-            elif kind == "error":
-                self.errors.append(frame["code"])
-            if kind in ("snapshot", "events", "update") and frame.get("actions"):
-                asyncio.create_task(self.act(socket, frame["seq"], frame["actions"], stop_at))
-
-    async def act(self, socket, seq, actions, stop_at):
-        await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
-        if self.clock() >= stop_at or self.over:
-            return
-        choice = random.choice(actions)["action"]
-        self.sent[seq + 1] = self.clock()
-        self.actions += 1
-        await socket.send(json.dumps({"type": "act", "seq": seq, "action": choice}))
+_CONNECTING = None
 
 
 async def connect(port, path, session_key=None):
+    """A client socket; a few handshakes at a time (daphne drops one not accepted within 5 s), retried."""
     import websockets
 
+    global _CONNECTING
+    if _CONNECTING is None:
+        _CONNECTING = asyncio.Semaphore(16)
     headers = {"Cookie": f"sessionid={session_key}"} if session_key else {}
-    return await websockets.connect(f"ws://127.0.0.1:{port}{path}", origin=f"http://127.0.0.1:{port}",
-                                    additional_headers=headers, open_timeout=30, max_size=2 ** 22,
-                                    ping_interval=None)
+    for attempt in range(4):
+        try:
+            async with _CONNECTING:
+                return await websockets.connect(f"ws://127.0.0.1:{port}{path}", origin=f"http://127.0.0.1:{port}",
+                                                additional_headers=headers, open_timeout=60, max_size=2 ** 22,
+                                                ping_interval=None)
+        except (OSError, websockets.exceptions.InvalidMessage, websockets.exceptions.InvalidStatus):
+            if attempt == 3:
+                raise
+            await asyncio.sleep(1 + attempt)
 
 
-async def open_in_batches(factories, batch=50):
-    sockets = []
-    for start in range(0, len(factories), batch):
-        sockets += await asyncio.gather(*(f() for f in factories[start:start + batch]))
-    return sockets
+# ---- the load: game tables and echo rooms, paced, measured by slice ------------------------------------
+
+class Slice:
+    """What was sent in one slice and how long each took to reach everyone."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.sent = 0
+        self.samples = []
+        self.errors = []
+        self.lost = 0
 
 
-async def run_games(tables, ports, think, duration, warmup):
-    clock = time.perf_counter
-    factories = []
-    for g, (code, keys) in enumerate(tables):
-        for p, key in enumerate(keys):
-            port = ports[(g + p) % len(ports)]
-            factories.append(lambda port=port, code=code, key=key: connect(port, f"/ws/games/{code}/", key))
-    sockets = await open_in_batches(factories)
-    size = len(tables[0][1])
-    drivers = [GameDriver(code, sockets[i * size:(i + 1) * size], think, clock) for i, (code, _) in enumerate(tables)]
-    start = clock()
-    await asyncio.gather(*(d.run(start + warmup + duration) for d in drivers))
-    for socket in sockets:
-        await socket.close()
-    measured = [rtt for d in drivers for sent, rtt in d.samples if sent >= start + warmup]
-    first = [rtt for d in drivers for sent, rtt in d.first if sent >= start + warmup]
-    actions = sum(1 for d in drivers for sent, _ in d.samples if sent >= start + warmup)
-    sizes = [n for d in drivers for n in d.frame_sizes]
-    return {
-        "rtt": measured,
-        "first": first,
-        "actions_per_second": actions / duration,
-        "errors": sorted(e for d in drivers for e in d.errors),
-        "frame_bytes": int(statistics.median(sizes)) if sizes else 0,
-        "games_over": sum(d.over for d in drivers),
-    }
+class Bench:
+    def __init__(self, ports, tables, pool_size):
+        self.ports = ports
+        self.tables = tables
+        self.pool_size = pool_size
+        self.think = 2.0
+        self.current = None              # the Slice being measured, or None between slices
+        self.open = asyncio.Event()      # set while moves (or echo messages) may be sent
+        self.pending = {}                # (owner, number) -> Slice, for sends not yet everywhere
+        self.frame_bytes = []
+        self.games_finished = 0
+        self.seated = 0                  # tables whose players all have their first frame
+        self.closed = 0                  # sockets the server closed under us
+
+    def closed_by_server(self, owner):
+        self.closed += 1
+        if self.current is not None:
+            self.current.errors.append("socket closed by the server")
+        for key in [k for k in self.pending if k[0] == id(owner)]:
+            measured = self.pending.pop(key)
+            measured.lost += 1
+
+    def echo_pad(self):
+        """Echo messages as long as a typical game update."""
+        size = int(statistics.median(self.frame_bytes[-200:])) if self.frame_bytes else 1500
+        return "x" * max(0, size - 40)
+
+    def may_send(self, kind):
+        return self.current is not None and self.current.kind == kind and self.open.is_set()
+
+    async def wait_turn(self, kind):
+        await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
+        while not self.may_send(kind):
+            await asyncio.sleep(0.05 + random.random() * 0.1)
+        return self.current
+
+    async def run_slice(self, kind, seconds, server_pids):
+        measured = Slice(kind)
+        before = cpu_seconds(server_pids)
+        started = time.perf_counter()
+        self.current = measured
+        self.open.set()
+        await asyncio.sleep(seconds)
+        self.open.clear()
+        deadline = time.perf_counter() + DRAIN_SECONDS
+        while any(s is measured for s in self.pending.values()) and time.perf_counter() < deadline:
+            await asyncio.sleep(0.02)
+        measured.lost = sum(1 for s in self.pending.values() if s is measured)
+        for key in [k for k, s in self.pending.items() if s is measured]:
+            del self.pending[key]
+        measured.wall = time.perf_counter() - started
+        measured.cpu = cpu_seconds(server_pids) - before
+        self.current = None
+        return measured
 
 
-# ---- the echo baseline ----------------------------------------------------------------------------------
+class Table:
+    """One game's four players; a finished game is replaced by a new one."""
 
-async def run_echo(rooms, size, ports, think, duration, warmup, payload_bytes):
-    clock = time.perf_counter
-    factories = []
-    for r in range(rooms):
-        for p in range(size):
-            port = ports[(r + p) % len(ports)]
-            factories.append(lambda port=port, r=r: connect(port, f"/ws/echo/bench{r}-{os.getpid()}/"))
-    sockets = await open_in_batches(factories)
-    start = clock()
-    stop_at = start + warmup + duration
-    samples = []
-    pad = "x" * max(0, payload_bytes - 60)
+    def __init__(self, bench, index):
+        self.bench = bench
+        self.index = index
 
-    async def room(members):
-        arrivals = {}
-        sent = {}
+    async def run(self):
+        import websockets
 
-        async def read(index, socket):
-            while clock() < stop_at:
-                try:
-                    text = await asyncio.wait_for(socket.recv(), timeout=max(0.05, stop_at - clock()))
-                except asyncio.TimeoutError:
-                    return
-                now = clock()
-                n = json.loads(text)["n"]
-                got = arrivals.setdefault(n, set())
+        while True:
+            code, keys = await asyncio.to_thread(self.bench.tables.new)
+            ports = self.bench.ports
+            sockets = await asyncio.gather(*(connect(ports[(self.index + p) % len(ports)], f"/ws/games/{code}/", key)
+                                             for p, key in enumerate(keys)))
+            try:
+                await self.play(sockets)
+                self.bench.games_finished += 1
+            except websockets.exceptions.ConnectionClosed:
+                self.bench.closed_by_server(self)   # counted as an error; the table starts a new game
+            finally:
+                self.over = True
+                for socket in sockets:
+                    await socket.close()
+
+    async def play(self, sockets):
+        self.arrivals, self.sent_at, self.over, self.greeted = {}, {}, False, 0
+        self.generation = getattr(self, "generation", 0) + 1
+        readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(sockets)]
+        for socket in sockets:
+            await socket.send(json.dumps({"type": "hello", "since": None}))
+        await asyncio.gather(*readers)      # each returns once its player has the final update
+
+    async def read(self, index, socket):
+        bench = self.bench
+        while True:
+            text = await socket.recv()
+            now = time.perf_counter()
+            frame = json.loads(text)
+            kind = frame["type"]
+            if kind == "update":
+                bench.frame_bytes.append(len(text))
+                seq = frame["seq"]
+                got = self.arrivals.setdefault(seq, set())
                 got.add(index)
-                if len(got) == len(members):
-                    samples.append((sent[n], now - sent[n]))
-
-        async def speak():
-            n = 0
-            while True:
-                await asyncio.sleep(think * random.uniform(0.5, 1.5))
-                if clock() >= stop_at:
+                if len(got) == PLAYERS:
+                    del self.arrivals[seq]
+                    waiting = bench.pending.pop((id(self), seq), None)
+                    if waiting is not None:
+                        waiting.samples.append(now - self.sent_at[seq])
+                if frame["progress"]["status"] != "playing":
+                    self.over = True
                     return
-                n += 1
-                sent[n] = clock()
-                await members[n % len(members)].send(json.dumps({"n": n, "pad": pad}))
+            elif kind in ("snapshot", "events"):
+                self.greeted += 1
+                if self.greeted == PLAYERS:
+                    bench.seated += 1
+            elif kind == "error":
+                if bench.current is not None:
+                    bench.current.errors.append(frame.get("code"))
+            if kind in ("snapshot", "events", "update") and frame.get("actions"):
+                asyncio.create_task(self.act(socket, frame["seq"], frame["actions"], self.generation))
 
-        await asyncio.gather(speak(), *(read(i, s) for i, s in enumerate(members)))
+    async def act(self, socket, seq, actions, generation):
+        measured = await self.bench.wait_turn("game")
+        if self.over or generation != self.generation:
+            return
+        builds = [a["action"] for a in actions if a["action"]["type"] == "build"]
+        choice = random.choice(builds) if builds else random.choice(actions)["action"]
+        self.sent_at[seq + 1] = time.perf_counter()
+        self.bench.pending[(id(self), seq + 1)] = measured
+        measured.sent += 1
+        try:
+            await socket.send(json.dumps({"type": "act", "seq": seq, "action": choice}))
+        except Exception:   # the socket closed: run() counts it and starts a new game
+            pass
 
-    await asyncio.gather(*(room(sockets[r * size:(r + 1) * size]) for r in range(rooms)))
-    for socket in sockets:
-        await socket.close()
-    measured = [rtt for sent, rtt in samples if sent >= start + warmup]
-    return {"rtt": measured, "messages_per_second": len(measured) / duration}
+
+class EchoRoom:
+    """Four echo sockets; one member speaks at the game's pacing, every member must hear it."""
+
+    def __init__(self, bench, index, room):
+        self.bench = bench
+        self.index = index
+        self.room = room
+        self.arrivals = {}
+        self.sent_at = {}
+
+    async def run(self):
+        import websockets
+
+        ports, n = self.bench.ports, 0
+        while True:
+            members = await asyncio.gather(*(connect(ports[(self.index + p) % len(ports)], f"/ws/echo/{self.room}/")
+                                             for p in range(PLAYERS)))
+            self.members = members
+            readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(members)]
+            try:
+                while True:
+                    measured = await self.bench.wait_turn("echo")
+                    n += 1
+                    self.sent_at[n] = time.perf_counter()
+                    self.bench.pending[(id(self), n)] = measured
+                    measured.sent += 1
+                    await members[n % PLAYERS].send(json.dumps({"n": n, "pad": self.bench.echo_pad()}))
+                    if any(r.done() for r in readers):
+                        raise websockets.exceptions.ConnectionClosedError(None, None)
+            except websockets.exceptions.ConnectionClosed:
+                self.bench.closed_by_server(self)
+            finally:
+                for reader in readers:
+                    reader.cancel()
+                for socket in members:
+                    await socket.close()
+
+    async def read(self, index, socket):
+        while True:
+            text = await socket.recv()
+            now = time.perf_counter()
+            n = json.loads(text)["n"]
+            got = self.arrivals.setdefault(n, set())
+            got.add(index)
+            if len(got) == PLAYERS:
+                del self.arrivals[n]
+                waiting = self.bench.pending.pop((id(self), n), None)
+                if waiting is not None:
+                    waiting.samples.append(now - self.sent_at.pop(n))
+
+
+async def measure(ports, tables, server_pids, games, plan, slice_seconds, log):
+    """Start `games` tables and as many echo rooms, then run `plan`: [(label, think, pairs)] -> results."""
+    bench = Bench(ports, tables, games)
+    run = uuid.uuid4().hex[:6]
+    global _CONNECTING
+    _CONNECTING = asyncio.Semaphore(16)         # one per event loop
+    tasks = [asyncio.create_task(Table(bench, i).run()) for i in range(games)]
+    deadline = time.perf_counter() + 300
+    while bench.seated < games and time.perf_counter() < deadline and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.2)
+    rooms = [EchoRoom(bench, i, f"bench-{run}-{i}") for i in range(games)]
+    tasks += [asyncio.create_task(room.run()) for room in rooms]
+    while sum(hasattr(r, "members") for r in rooms) < games and time.perf_counter() < deadline \
+            and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.2)
+    results = []
+    for label, think, pairs in plan:
+        bench.think = think
+        step = {"label": label, "think": think, "slices": []}
+        for _ in range(pairs):
+            for kind in ("game", "echo"):
+                step["slices"].append(await bench.run_slice(kind, slice_seconds, server_pids))
+        # The servers' CPU with every socket open and nothing sent (timers, keep-alives, the layer's polls):
+        # subtracted from both kinds, so the figures are the cost of a move and of an echo message.
+        step["slices"].append(await bench.run_slice("idle", slice_seconds, server_pids))
+        crashed = [t for t in tasks if t.done()]
+        if crashed:
+            raise RuntimeError(f"a client failed: {crashed[0].exception()!r}")
+        summary = summarise(step, slice_seconds)
+        summary["games_finished_so_far"] = bench.games_finished
+        results.append(summary)
+        log(summary)
+        if label.startswith("capacity") and not summary["passed"]:
+            break
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    frame_bytes = int(statistics.median(bench.frame_bytes)) if bench.frame_bytes else 0
+    return results, frame_bytes, bench.games_finished, bench.closed
+
+
+def summarise(step, slice_seconds):
+    out = {"label": step["label"], "think_s": round(step["think"], 3)}
+    idle = [s for s in step["slices"] if s.kind == "idle"]
+    idle_rate = sum(s.cpu for s in idle) / sum(s.wall for s in idle) if idle else 0.0
+    out["idle_server_cpu_share"] = round(idle_rate, 3)
+    for kind in ("game", "echo"):
+        slices = [s for s in step["slices"] if s.kind == kind]
+        samples = [x for s in slices for x in s.samples]
+        sent = sum(s.sent for s in slices)
+        open_seconds = slice_seconds * len(slices)
+        net_cpu = sum(s.cpu - idle_rate * s.wall for s in slices)
+        out[kind] = {
+            "sent": sent,
+            "per_s": round(sent / open_seconds, 1),
+            "p50_ms": ms(percentile(samples, 0.5)),
+            "p99_ms": ms(percentile(samples, 0.99)),
+            "max_ms": ms(max(samples)) if samples else None,
+            "errors": [e for s in slices for e in s.errors],
+            "lost": sum(s.lost for s in slices),
+            "server_cpu_s": round(sum(s.cpu for s in slices), 3),
+            "server_cpu_net_s": round(net_cpu, 3),
+            "cpu_ms_each": round(net_cpu * 1000 / sent, 3) if sent else None,
+            "cpu_ms_each_with_idle": round(sum(s.cpu for s in slices) * 1000 / sent, 3) if sent else None,
+        }
+    game = out["game"]
+    out["passed"] = bool(game["p99_ms"] is not None and game["p99_ms"] <= CAPACITY_P99_MS and not game["errors"]
+                         and not game["lost"])
+    return out
+
+
+def capacity_plan(games, steps, pairs):
+    return [(f"capacity {rate}/s", games / rate, pairs) for rate in steps]
+
+
+def judge_capacity(results, steps):
+    """The highest move rate made in a passing step that made at least 90 % of what it offered."""
+    best = 0.0
+    for result, rate in zip(results, steps):
+        made = result["game"]["per_s"]
+        result["offered_per_s"] = rate
+        result["passed"] = result["passed"] and made >= 0.9 * rate
+        if not result["passed"]:
+            break
+        best = max(best, made)
+    return best
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--servers", type=int, default=2)
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player waits before acting")
-    parser.add_argument("--duration", type=float, default=30.0, help="measured seconds per phase")
-    parser.add_argument("--warmup", type=float, default=5.0)
-    parser.add_argument("--layer", choices=("core", "pubsub"), default="core",
-                        help="channels-redis layer: core (the site's default) or pubsub (REDIS_CHANNEL_LAYER=pubsub)")
+    parser.add_argument("--slice", type=float, default=5.0, help="seconds per game, echo or idle slice")
+    parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs at --games and --think")
+    parser.add_argument("--steps", default=DEFAULT_STEPS, help="offered moves per second, comma-separated")
+    parser.add_argument("--database-url", help="use this PostgreSQL database as it is (migrated, cards loaded)")
+    parser.add_argument("--servers", default="2,1", help="server counts to find the capacity of (first: latency)")
     args = parser.parse_args()
+    steps = [float(s) for s in args.steps.split(",") if s]
+    server_counts = [int(n) for n in args.servers.split(",") if n]
 
     os.environ["DATABASE_URL"] = os.environ.get("DATABASE_URL") or DEFAULT_DATABASE
     os.environ["REDIS_URL"] = os.environ.get("REDIS_URL") or DEFAULT_REDIS
@@ -303,58 +455,84 @@ def main():
     from tests.browser.live_site import LiveSite
 
     extra = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": SECRET, "GAMES_ECHO_SOCKET": "1",
-             "DATABASE_CONN_MAX_AGE": "600", "DJANGO_LOG_LEVEL": "ERROR", "REDIS_CHANNEL_LAYER": args.layer}
-    site = LiveSite(tempfile.mkdtemp(prefix="bench-live-"), servers=args.servers, worker=False, extra_env=extra)
-    print(f"starting {args.servers} servers on a fresh database ...", file=sys.stderr)
-    site.start()
+             "DATABASE_CONN_MAX_AGE": "600", "DJANGO_LOG_LEVEL": "ERROR"}
+    workdir = tempfile.mkdtemp(prefix="bench-live-")
+
+    def log(summary):
+        print(json.dumps(summary), file=sys.stderr)
+
+    latency, capacity, cpu = None, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
+    frame_bytes = finished = closed = 0
+    database_url, created, admin_url = args.database_url, None, os.environ["DATABASE_URL"]
+    began = time.perf_counter()
     try:
-        os.environ.update(DATABASE_URL=site.database_url, DJANGO_SECRET_KEY=SECRET,
-                          DJANGO_SETTINGS_MODULE="config.settings")
-        began = time.perf_counter()
-        tables = setup_games(args.games, args.players)
-        print(f"{args.games} games started in {time.perf_counter() - began:.1f}s; playing ...", file=sys.stderr)
-        servers = [p.pid for p in site.processes[:args.servers]]
-        cpu_before, me_before, wall = cpu_seconds(servers), cpu_seconds([os.getpid()]), time.perf_counter()
-        stores_before = cpu_by_pid(pids_named("postgres", "redis-server"))
-        game = asyncio.run(run_games(tables, site.ports, args.think, args.duration, args.warmup))
-        wall = time.perf_counter() - wall
-        game_cpu = {"servers": cpu_seconds(servers) - cpu_before, "client": cpu_seconds([os.getpid()]) - me_before,
-                    "stores": stores_cpu_since(stores_before)}
-        print("echo baseline ...", file=sys.stderr)
-        cpu_before, me_before, echo_wall = cpu_seconds(servers), cpu_seconds([os.getpid()]), time.perf_counter()
-        stores_before = cpu_by_pid(pids_named("postgres", "redis-server"))
-        echo = asyncio.run(run_echo(args.games, args.players, site.ports, args.think, args.duration, args.warmup,
-                                    game["frame_bytes"]))
-        echo_wall = time.perf_counter() - echo_wall
-        echo_cpu = {"servers": cpu_seconds(servers) - cpu_before, "client": cpu_seconds([os.getpid()]) - me_before,
-                    "stores": stores_cpu_since(stores_before)}
+        for number, servers in enumerate(server_counts):
+            site = LiveSite(workdir, servers=servers, worker=True, extra_env=extra, database_url=database_url,
+                            migrate=number == 0, load_cards=number == 0)
+            print(f"starting {servers} server(s) ...", file=sys.stderr)
+            try:
+                site.start()
+                if number == 0:
+                    created, site.created_database = site.created_database, None   # kept for the next sites
+                    database_url = site.database_url
+                os.environ.update(DATABASE_URL=database_url, DJANGO_SECRET_KEY=SECRET,
+                                  DJANGO_SETTINGS_MODULE="config.settings")
+                tables = Tables()
+                pids = [p.pid for p in site.processes[:servers]]
+                plan = capacity_plan(args.games, steps, 1)
+                if number == 0:
+                    plan = [("latency", args.think, args.pairs)] + plan
+                results, size, done, lost_sockets = asyncio.run(
+                    measure(site.ports, tables, pids, args.games, plan, args.slice, log))
+                frame_bytes, finished, closed = size or frame_bytes, finished + done, closed + lost_sockets
+                if number == 0:
+                    latency = results.pop(0)
+                capacity[str(servers)] = judge_capacity(results, steps)
+                for result in ([latency] if number == 0 else []) + results:
+                    cpu["game_cpu"] += result["game"]["server_cpu_net_s"]
+                    cpu["moves"] += result["game"]["sent"]
+                    cpu["echo_cpu"] += result["echo"]["server_cpu_net_s"]
+                    cpu["echoes"] += result["echo"]["sent"]
+            finally:
+                site.stop()
     finally:
-        site.stop()
-    game_ms, echo_ms = summary_ms(game["rtt"]), summary_ms(echo["rtt"])
-    ratio = round(game_ms["p99"] / echo_ms["p99"], 2) if game_ms["p99"] and echo_ms["p99"] else None
+        if created:
+            import psycopg
+            from django.db import connections
+
+            connections.close_all()
+            with psycopg.connect(admin_url, autocommit=True) as connection:
+                connection.execute(f'DROP DATABASE IF EXISTS "{created}" WITH (FORCE)')
+    per_move = cpu["game_cpu"] * 1000 / cpu["moves"] if cpu["moves"] else None
+    per_echo = cpu["echo_cpu"] * 1000 / cpu["echoes"] if cpu["echoes"] else None
     result = {
         "bench": "live",
         "games": args.games,
-        "players_per_game": args.players,
-        "servers": args.servers,
+        "players_per_game": PLAYERS,
         "think_seconds": args.think,
-        "channel_layer": args.layer,
-        "measured_seconds": args.duration,
-        "actions_per_second": round(game["actions_per_second"], 1),
-        "update_frame_bytes": game["frame_bytes"],
-        "action_to_every_player_ms": game_ms,
-        "action_to_first_player_ms": summary_ms(game["first"]),
-        "echo_to_every_member_ms": echo_ms,
-        "p99_ratio_to_echo": ratio,
-        "server_cpu_share": {"game": round(game_cpu["servers"] / wall, 2), "echo": round(echo_cpu["servers"] / echo_wall, 2)},
-        "client_cpu_share": {"game": round(game_cpu["client"] / wall, 2), "echo": round(echo_cpu["client"] / echo_wall, 2)},
-        "postgres_redis_cpu_share": {"game": round(game_cpu["stores"] / wall, 2),
-                                     "echo": round(echo_cpu["stores"] / echo_wall, 2)},
+        "p50_ms": latency["game"]["p50_ms"],
+        "p99_ms": latency["game"]["p99_ms"],
+        "echo_p50_ms": latency["echo"]["p50_ms"],
+        "echo_p99_ms": latency["echo"]["p99_ms"],
+        "latency_servers": server_counts[0],
+        "latency_moves_per_s": latency["game"]["per_s"],
+        "capacity_moves_per_s": capacity,
+        "cpu_ms_per_move": round(per_move, 3) if per_move else None,
+        "cpu_ms_per_echo": round(per_echo, 3) if per_echo else None,
+        "cpu_ratio": round(per_move / per_echo, 2) if per_move and per_echo else None,
+        "moves_measured": cpu["moves"],
+        "echo_messages_measured": cpu["echoes"],
+        "games_finished": finished,
+        "update_frame_bytes": frame_bytes,
+        "errors": latency["game"]["errors"] + latency["game"]["lost"] * ["lost"],
+        "sockets_closed_by_servers": closed,
         "machine_load_average": round(os.getloadavg()[0], 2),
-        "errors": game["errors"],
-        "games_over": game["games_over"],
-        "target_p99_under_50ms": bool(game_ms["p99"] is not None and game_ms["p99"] < TARGET_P99_MS),
-        "target_p99_under_3x_echo": bool(ratio is not None and ratio < TARGET_RATIO),
+        "cpu_count": os.cpu_count(),
+        "seconds": round(time.perf_counter() - began, 1),
+        "target_p99_under_50ms": bool(latency["game"]["p99_ms"] is not None
+                                      and latency["game"]["p99_ms"] < TARGET_P99_MS),
+        "target_capacity_2_servers": capacity.get("2", 0.0) >= TARGET_CAPACITY,
+        "target_cpu_ratio": bool(per_move and per_echo and per_move / per_echo <= TARGET_CPU_RATIO),
     }
     print(json.dumps(result))
 

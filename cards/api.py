@@ -1,12 +1,12 @@
 """REST endpoints: read by anyone, written by designers (see permissions.IsDesignerOrReadOnly)."""
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from drf_spectacular.utils import extend_schema
-from rest_framework import viewsets
+from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import filters, serializers
+from . import caching, filters, serializers
 from .export import export_document
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 
@@ -19,6 +19,35 @@ class HistoryMixin:
         card = self.get_object()
         records = card.history.select_related("history_user").order_by("-history_date", "-history_id")
         return Response(serializers.HistoryRecordSerializer(records, many=True).data)
+
+
+class CachedListMixin:
+    """List pages built once per card data version and URL (the host too: pagination links are absolute).
+
+    JSON answers are cached rendered, so a hit costs one small query and no serializing at all.
+    """
+
+    def list(self, request, *args, **kwargs):
+        version = caching.current_version()
+        renderer, url = request.accepted_renderer, request.build_absolute_uri()
+
+        def page():
+            return _plain_data(super(CachedListMixin, self).list(request, *args, **kwargs).data)
+
+        if renderer.format != "json":
+            return Response(caching.cached(f"list:{url}", version, page))
+        body = caching.cached(f"list-json:{url}", version, lambda: renderer.render(
+            page(), request.accepted_media_type, {"request": request, "view": self}))
+        return HttpResponse(body, content_type=renderer.media_type)
+
+
+def _plain_data(data):
+    """Serializer output as plain dicts and lists (what the cache stores)."""
+    if isinstance(data, dict):
+        return {key: _plain_data(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_plain_data(value) for value in data]
+    return data
 
 
 class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
@@ -52,7 +81,7 @@ class IconTypeViewSet(viewsets.ModelViewSet):
     ordering_fields = ["name", "id"]
 
 
-class EstablishmentViewSet(HistoryMixin, viewsets.ModelViewSet):
+class EstablishmentViewSet(CachedListMixin, HistoryMixin, viewsets.ModelViewSet):
     queryset = Establishment.objects.select_related("extension__game", "colour", "icon").order_by(
         "extension__order", "activation_min", "name"
     )
@@ -63,7 +92,7 @@ class EstablishmentViewSet(HistoryMixin, viewsets.ModelViewSet):
     ordering_fields = ["name", "name_fr", "cost", "activation_min", "activation_max", "extension__order", "id"]
 
 
-class LandmarkViewSet(HistoryMixin, viewsets.ModelViewSet):
+class LandmarkViewSet(CachedListMixin, HistoryMixin, viewsets.ModelViewSet):
     queryset = Landmark.objects.select_related("extension__game").order_by("extension__order", "cost", "name")
     serializer_class = serializers.LandmarkSerializer
     filterset_class = filters.LandmarkFilter
@@ -81,24 +110,39 @@ class ExcommunicationViewSet(HistoryMixin, viewsets.ModelViewSet):
     ordering_fields = ["name", "period", "id"]
 
 
+def conditional_document(request, name, build):
+    """`build()`'s document with an ETag, built once per card data version; 304 when the client has it.
+
+    The export date in a cached document is the moment it was built (the data has not changed since).
+    """
+    version = caching.current_version()
+    tag = caching.etag(version, name)
+    if caching.matches(request, tag):
+        response = Response(status=status.HTTP_304_NOT_MODIFIED)
+    else:
+        response = Response(caching.cached(f"document:{name}", version, build))
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"   # clients keep it but ask again; the answer is then a 304
+    return response
+
+
 class ExportView(APIView):
     """The whole card database in one JSON document, with a format version and the export date."""
 
     @extend_schema(
-        responses={200: dict},
+        responses={200: dict, 304: None},
         parameters=[],
-        description="Optional query parameter `game` (a game slug) restricts the export to one game.",
+        description="Optional query parameter `game` (a game slug) restricts the export to one game. The "
+        "answer carries an ETag; send it back in If-None-Match to get 304 Not Modified while no card changed.",
     )
     def get(self, request):
         game = request.query_params.get("game")
         if game and not CardGame.objects.filter(slug=game).exists():
             raise Http404(f"No game with slug {game!r}.")
-        return Response(export_document(game=game))
+        return conditional_document(request, f"export:{game or ''}", lambda: export_document(game=game))
 
 
 # --- Lorenzo il Magnifico cards, and card files in and out (cards/lorenzo/) -----------------------------
-from django.http import HttpResponse  # noqa: E402
-from rest_framework import status  # noqa: E402
 from rest_framework.permissions import BasePermission  # noqa: E402
 
 from .export import machikoro_document  # noqa: E402
@@ -236,4 +280,4 @@ class MachiKoroExportView(APIView):
     def get(self, request):
         if not CardGame.objects.filter(slug=CardGame.MACHI_KORO).exists():
             raise Http404("No Machi Koro cards yet.")
-        return Response(machikoro_document())
+        return conditional_document(request, "export:machi-koro-file", machikoro_document)

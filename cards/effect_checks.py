@@ -6,6 +6,7 @@ is refused too.
 """
 import contextlib
 import contextvars
+from functools import lru_cache
 
 from cards.effects import EffectContext, EffectError, explain, parse
 
@@ -61,22 +62,34 @@ def effect_errors(text, context=None, extra_names=()):
 
 
 def _card_facts(card):
+    """(colour slug, activation min, activation max): what an explanation reads from its card."""
     if card is None:
-        return None
-    facts = {}
+        return None, None, None
     colour = getattr(card, "colour", None) if getattr(card, "colour_id", None) else None
-    if colour is not None:
-        facts["colour"] = colour.slug
-    if getattr(card, "activation_min", None) is not None:
-        facts["activation"] = list(range(card.activation_min, card.activation_max + 1))
-    return facts or None
+    low = getattr(card, "activation_min", None)
+    high = getattr(card, "activation_max", None) if low is not None else None
+    return (colour.slug if colour is not None else None), low, high
 
 
 def explain_effect(text, card=None):
-    """The effect in English, or '' when the string is empty or invalid."""
+    """The effect in English, or '' when the string is empty or invalid.
+
+    Parsing and explaining is pure in the string and the card's facts, so each combination is worked
+    out once per process (the card list would otherwise re-parse every card on every request).
+    """
     if not text:
         return ""
+    return _explained(text, *_card_facts(card))
+
+
+@lru_cache(maxsize=4096)
+def _explained(text, colour, low, high):
+    facts = {}
+    if colour is not None:
+        facts["colour"] = colour
+    if low is not None:
+        facts["activation"] = list(range(low, high + 1))
     try:
-        return explain(parse(text, game=MACHI_KORO), card=_card_facts(card))
+        return explain(parse(text, game=MACHI_KORO), card=facts or None)
     except EffectError:
         return ""

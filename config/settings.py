@@ -206,7 +206,7 @@ GAMES_SCHEDULER_TICK = float(os.environ.get("GAMES_SCHEDULER_TICK", "1"))
 CELERY_BEAT_SCHEDULE = {
     "games-sweep": {"task": "games.tasks.sweep_games", "schedule": GAMES_SWEEP_SECONDS},
 }
-GAMES_DB_THREADS = int(os.environ.get("GAMES_DB_THREADS", "1"))  # database threads per ASGI process (PostgreSQL)
+GAMES_DB_THREADS = int(os.environ.get("GAMES_DB_THREADS", "4"))  # database threads (and connections) per ASGI process (PostgreSQL)
 GAMES_ECHO_SOCKET = env_bool("GAMES_ECHO_SOCKET", DEBUG)  # /ws/echo/: the benchmark's baseline socket
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("games.context_processors.player")
 # Games the site hosts (dotted paths to Ruleset instances); GAMES_EXTRA_RULESETS adds more (comma-separated).

@@ -3,8 +3,12 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from . import health
+
 urlpatterns = [
     path("", include("cards.urls")),
+    path("health/live/", health.live, name="health-live"),
+    path("health/ready/", health.ready, name="health-ready"),
     path("games/", include("games.urls")),
     path("accounts/", include("games.account_urls")),
     path("stats/", include("stats.urls")),

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from simple_history.utils import bulk_create_with_history
 
+from cards.caching import bump_version
 from cards.loading import LORENZO_BASE, LORENZO_GAME, CardDataError, LoadReport, load_machikoro
 from cards.models import CardGame, Excommunication, Extension
 from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
@@ -300,6 +301,7 @@ def import_read_files(reads, *, user=None, dry_run=False, overwrite=True, reason
             transaction.set_rollback(True)
         else:
             report.written = True
+            bump_version()  # bulk inserts send no save signals
     return report
 
 

@@ -7,9 +7,11 @@ from .machikoro import Colour, Establishment, IconType, Landmark
 from .progress import Technology, TechnologyCost
 from .valeria import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent, ValeriaMonster,
                       ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter)
+from .version import CardDataVersion
 
 __all__ = [
     "AquariusCard",
+    "CardDataVersion",
     "CardGame",
     "CardSetDraft",
     "Colour",

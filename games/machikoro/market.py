@@ -8,10 +8,22 @@ drawn until N distinct stacks show again or the deck is empty.
 from .events import MarketDrawn, MarketRemoved
 from .options import ALL_STACKS
 
+# id(establishments) -> (establishments, indices of the majors): fill runs after every purchase and only
+# major stacks can leave, so it looks at those few, not the whole market. The tuple kept keeps the id unique.
+_MAJORS = {}
+
 
 def showing(state):
     """How many distinct stacks are showing."""
-    return sum(1 for n in state.market if n)
+    market = state.market
+    return len(market) - market.count(0)
+
+
+def _major_indices(establishments):
+    entry = _MAJORS.get(id(establishments))
+    if entry is None or entry[0] is not establishments:
+        entry = _MAJORS[id(establishments)] = (establishments, tuple(e.index for e in establishments if e.major))
+    return entry[1]
 
 
 def fill(state, events=None):
@@ -23,17 +35,31 @@ def fill(state, events=None):
     if stacks == ALL_STACKS:
         return
     establishments = state.card_set.establishments
+    majors = _major_indices(establishments)
     players = state.players
     market = state.market
+    deck = state.deck
     while True:
-        for index, count in enumerate(market):
-            if count and establishments[index].major and all(p.cards[index] for p in players):
-                _record(state, events, MarketRemoved(establishments[index], count))
-        if not state.deck or sum(1 for n in market if n) >= stacks:
+        for index in majors:
+            count = market[index]
+            if count:
+                for player in players:
+                    if not player.cards[index]:
+                        break
+                else:
+                    _record(state, events, MarketRemoved(establishments[index], count))
+        shown = len(market) - market.count(0)
+        if not deck or shown >= stacks:
             return
-        # Draw card by card: a card whose stack already shows joins it; a new type opens a stack.
-        while state.deck and sum(1 for n in market if n) < stacks:
-            _record(state, events, MarketDrawn(establishments[state.deck[-1]]))
+        # Draw card by card: a card whose stack already shows joins it; a new type opens a stack. The
+        # count of showing stacks is kept as cards are drawn, not recounted per card.
+        while deck and shown < stacks:
+            index = deck.pop()          # MarketDrawn.apply, inlined (most purchases empty or refill a stack)
+            if not market[index]:
+                shown += 1
+            market[index] += 1
+            if events is not None:
+                events.append(MarketDrawn(establishments[index]))
 
 
 def _record(state, events, event):

@@ -8,6 +8,7 @@ from games.selectors.frames import seats_frame
 from games.selectors.lookup import seat_of, without_rules
 from games.selectors.lists import open_games_frame
 
+from . import fastsql
 from games.errors import GameNotFound, IdentityRequired, NotSeated, WrongStatus
 
 
@@ -27,7 +28,12 @@ def lock_game(game_id, with_rules=True):
 
 def lock_game_with_seats(game_id):
     """The locked game (rules deferred, as in `lock_game(with_rules=False)`) and its seats in position
-    order, in one query: the seats joined to their game, FOR UPDATE OF the game row only."""
+    order, in one query: the seats joined to their game, FOR UPDATE OF the game row only.
+
+    On PostgreSQL the statement is written once per process (fastsql.py), not compiled per move."""
+    if fastsql.available():
+        found = fastsql.lock_game_with_seats(game_id)
+        return found if found is not None else (lock_game(game_id, with_rules=False), [])
     rows = list(
         Seat.objects.filter(game_id=game_id).select_related("game").defer("game__rules")
         .annotate(rules_key=KeyTextTransform("key", "game__rules"))

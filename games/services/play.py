@@ -20,6 +20,7 @@ from games.selectors.lookup import current_match
 from games.selectors.presence import is_present, last_sign_of_life
 from stats.services import game_finished
 
+from . import fastsql
 from .common import (
     announce_open_games, announce_seats, lock_game, lock_game_with_seats, require_seat, require_status,
 )
@@ -85,9 +86,14 @@ def record_action(game, seats, ruleset, match, position, action, by):
         game.finished_at = now
         game.result = {"winners": list(progress.winners), "table": new_match.final_table()}
         fields += ["status", "finished_at", "result"]
-    event = GameEvent.objects.create(game=game, seq=game.event_seq, seat=position, by=by, action=action,
+    if fastsql.available():     # the same insert and update, without compiling them per move
+        event = fastsql.insert_event(game=game, seq=game.event_seq, seat=position, by=by, action=action,
                                      events=events)
-    game.save(update_fields=fields)
+        fastsql.update_game(game, fields)
+    else:
+        event = GameEvent.objects.create(game=game, seq=game.event_seq, seat=position, by=by, action=action,
+                                         events=events)
+        game.save(update_fields=fields)
     _announce_update(game, seats, ruleset, new_match, event)
     if progress.over:
         announce_open_games()

@@ -48,3 +48,37 @@ async def test_broadcasts_collected_in_the_thread_are_returned_to_the_loop(monke
 
     assert await consumers.db(publishes)() == "done"
     assert sent == [("game-x", {"type": "game.frame", "text": "{}"})]
+
+
+@pytest.mark.postgres
+async def test_moves_of_another_game_proceed_while_one_game_waits_for_its_lock(settings, ann, bob):
+    """The pool's point: a game stuck behind its row lock does not hold up the other games' moves."""
+    import asyncio
+
+    import psycopg
+    from django.db import connection
+
+    from games import services
+
+    from .helpers import seat_to_act, started_counting_game
+    from .sockets import sync
+
+    settings.GAMES_DB_THREADS = 4
+    stuck, free = await sync(started_counting_game)(ann, bob), await sync(started_counting_game)(ann, bob)
+    movers = [await sync(seat_to_act)(game, ann, bob) for game in (stuck, free)]
+    params = connection.settings_dict
+    holder = await asyncio.to_thread(psycopg.connect, host=params["HOST"] or None, port=params["PORT"] or None,
+                                     user=params["USER"], dbname=params["NAME"])
+    try:
+        await asyncio.to_thread(holder.execute, "SELECT id FROM games_game WHERE id = %s FOR UPDATE", [stuck.pk])
+        waiting = asyncio.create_task(consumers.db(services.play_action)(
+            game_id=stuck.pk, identity=movers[0], expected_seq=0, action={"type": "add", "amount": 1}))
+        await asyncio.sleep(0.3)
+        assert not waiting.done()
+        event = await asyncio.wait_for(consumers.db(services.play_action)(
+            game_id=free.pk, identity=movers[1], expected_seq=0, action={"type": "add", "amount": 1}), 10)
+        assert event.seq == 1 and not waiting.done()
+    finally:
+        await asyncio.to_thread(holder.rollback)
+        await asyncio.to_thread(holder.close)
+    assert (await asyncio.wait_for(waiting, 10)).seq == 1

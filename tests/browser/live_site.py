@@ -18,9 +18,23 @@ PYTHON = sys.executable
 
 
 def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A free local port; within LIVE_SITE_PORTS (e.g. "8170-8179") when set, so parallel runs keep apart."""
+    span = os.environ.get("LIVE_SITE_PORTS", "")
+    candidates = range(int(span.split("-")[0]), int(span.split("-")[1]) + 1) if "-" in span else [0]
+    for port in candidates:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            if port and port in _TAKEN:
+                continue
+            _TAKEN.add(probe.getsockname()[1])
+            return probe.getsockname()[1]
+    raise RuntimeError(f"no free port in LIVE_SITE_PORTS={span}")
+
+
+_TAKEN = set()   # ports handed out but maybe not bound yet by their server
 
 
 def _postgres_url_with_database(url, name):
@@ -125,6 +139,7 @@ class LiveSite:
             except subprocess.TimeoutExpired:
                 process.kill()
         self.processes = []
+        _TAKEN.difference_update(self.ports)
         if self.worker and self.redis:
             import redis
 

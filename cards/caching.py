@@ -1,0 +1,69 @@
+"""Card data served from cache until a card changes: the version counter, the list pages and the export.
+
+Every save or delete of a card-database row (and every Lorenzo import, which writes in bulk) raises
+`CardDataVersion.number` in the same transaction. Cached API answers are keyed by that number, so one
+small query per request tells whether they still hold, in every process and every configuration.
+"""
+import hashlib
+import uuid
+
+from django.apps import apps
+from django.core.cache import cache
+from django.db.models import F
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
+from .models import CardDataVersion
+
+CACHE_SECONDS = 24 * 3600   # entries of an old version are never read again; let them expire
+
+
+def current_version():
+    """A string naming the card data as it is now (changes with every write)."""
+    row = CardDataVersion.objects.filter(pk=1).values_list("number", "stamp").first()
+    return f"{row[0]}-{row[1]}" if row else "0"
+
+
+def bump_version():
+    stamp = uuid.uuid4().hex
+    if not CardDataVersion.objects.filter(pk=1).update(number=F("number") + 1, stamp=stamp):
+        CardDataVersion.objects.update_or_create(pk=1, defaults={"number": 1, "stamp": stamp})
+
+
+def _on_change(sender, **kwargs):
+    bump_version()
+
+
+def connect_signals():
+    """Raise the version on every write to a card model (not the history copies nor the counter itself)."""
+    for model in apps.get_app_config("cards").get_models():
+        name = model._meta.model_name
+        if model is CardDataVersion or name.startswith("historical"):
+            continue
+        uid = f"card-data-version-{name}"
+        post_save.connect(_on_change, sender=model, dispatch_uid=f"{uid}-save")
+        post_delete.connect(_on_change, sender=model, dispatch_uid=f"{uid}-delete")
+        m2m_changed.connect(_on_change, sender=model, dispatch_uid=f"{uid}-m2m")
+
+
+def cached(key, version, build):
+    """`build()` once per card data version (and key); the answer from cache afterwards."""
+    full_key = f"cards:{version}:{hashlib.sha1(key.encode()).hexdigest()}"
+    value = cache.get(full_key)
+    if value is None:
+        value = build()
+        cache.set(full_key, value, CACHE_SECONDS)
+    return value
+
+
+def etag(version, *parts):
+    digest = hashlib.sha1(":".join(str(p) for p in (version, *parts)).encode()).hexdigest()[:20]
+    return f'"cards-{digest}"'
+
+
+def matches(request, tag):
+    """True when the request's If-None-Match names `tag` (or is *)."""
+    header = request.headers.get("If-None-Match", "")
+    if not header:
+        return False
+    candidates = [value.strip().removeprefix("W/") for value in header.split(",")]
+    return "*" in candidates or tag in candidates

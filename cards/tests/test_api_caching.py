@@ -1,0 +1,118 @@
+"""The card API's caches: effect explanations, cached list pages and the export's ETag follow every change."""
+import pytest
+from rest_framework.test import APIClient
+
+from cards import caching
+from cards.effect_checks import _explained
+from cards.lorenzo.importer import import_files
+from cards.models import Colour, Establishment
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def client():
+    return APIClient()
+
+
+@pytest.fixture
+def designer_client(designer):
+    api = APIClient()
+    api.force_authenticate(designer)
+    return api
+
+
+def served(client, slug, **params):
+    body = client.get("/api/establishments/", {"page_size": 500, **params}).json()
+    return next(card for card in body["results"] if card["slug"] == slug)
+
+
+def test_editing_an_effect_through_the_api_changes_the_cached_list(client, designer_client, official_cards):
+    before = served(client, "wheat-field")
+    assert before["effect_explained"] and served(client, "wheat-field") == before  # second answer from cache
+    response = designer_client.patch("/api/establishments/wheat-field/", {"effect": "c 3"}, format="json")
+    assert response.status_code == 200
+    after = served(client, "wheat-field")
+    assert after["effect"] == "c 3"
+    assert after["effect_explained"] != before["effect_explained"]
+    assert "3" in after["effect_explained"]
+
+
+def test_a_change_saved_outside_the_api_reaches_the_list(client, official_cards):
+    served(client, "bakery")
+    card = Establishment.objects.get(slug="bakery")
+    card.cost = 9
+    card.save()
+    assert served(client, "bakery")["cost"] == 9
+
+
+def test_renaming_a_colour_changes_the_cards_that_show_it(client, official_cards):
+    assert served(client, "wheat-field")["colour"] == "blue"
+    blue = Colour.objects.get(slug="blue", game__slug="machi-koro")
+    blue.slug = "azure"
+    blue.save()
+    assert served(client, "wheat-field")["colour"] == "azure"
+
+
+def test_the_explanation_depends_on_the_cards_facts_not_only_the_string():
+    red = _explained("c 1", "red", 3, 4)
+    assert red == "When another player rolls 3 or 4, get 1 coin from the bank."
+    assert _explained("c 1", "green", 3, 4) == "When you roll 3 or 4, get 1 coin from the bank."
+    assert _explained("c 1", "red", 9, 10) == "When another player rolls 9 or 10, get 1 coin from the bank."
+    assert _explained("c 1", "red", 3, 4) is red  # worked out once
+
+
+def test_changing_a_cards_activation_changes_its_explanation(client, designer_client, official_cards):
+    assert "1" in served(client, "wheat-field")["effect_explained"]
+    response = designer_client.patch("/api/establishments/wheat-field/", {"activation_min": 5,
+                                     "activation_max": 6}, format="json")
+    assert response.status_code == 200
+    assert "5 or 6" in served(client, "wheat-field")["effect_explained"]
+
+
+def test_export_has_an_etag_and_answers_304_until_a_card_changes(client, official_cards):
+    first = client.get("/api/export/")
+    tag = first["ETag"]
+    assert first.status_code == 200 and tag
+    again = client.get("/api/export/", HTTP_IF_NONE_MATCH=tag)
+    assert again.status_code == 304 and again["ETag"] == tag and not again.content
+    assert client.get("/api/export/", HTTP_IF_NONE_MATCH='"something-else"').status_code == 200
+    card = Establishment.objects.get(slug="wheat-field")
+    card.effect = "c 2"
+    card.save()
+    changed = client.get("/api/export/", HTTP_IF_NONE_MATCH=tag)
+    assert changed.status_code == 200 and changed["ETag"] != tag
+    document = changed.json()["games"]["machi-koro"]
+    assert next(c for c in document["establishments"] if c["slug"] == "wheat-field")["effect"] == "c 2"
+
+
+def test_export_of_one_game_has_its_own_etag(client, official_cards):
+    whole = client.get("/api/export/")["ETag"]
+    one = client.get("/api/export/", {"game": "machi-koro"})["ETag"]
+    assert whole != one
+    assert client.get("/api/export/", {"game": "machi-koro"}, HTTP_IF_NONE_MATCH=one).status_code == 304
+
+
+def test_a_lorenzo_import_written_in_bulk_raises_the_version(official_cards):
+    from pathlib import Path
+
+    before = caching.current_version()
+    path = Path("cards/data/lorenzo/leader_cards.json")
+    report = import_files([(path.name, path.read_text(encoding="utf-8"))])
+    assert report.ok and report.written
+    assert caching.current_version() != before
+
+
+def test_a_dry_run_import_keeps_the_version(official_cards):
+    from pathlib import Path
+
+    before = caching.current_version()
+    path = Path("cards/data/lorenzo/leader_cards.json")
+    import_files([(path.name, path.read_text(encoding="utf-8"))], dry_run=True)
+    assert caching.current_version() == before
+
+
+def test_health_checks(client):
+    assert client.get("/health/live/").json() == {"status": "ok"}
+    ready = client.get("/health/ready/")
+    assert ready.status_code == 200 and ready.json()["database"] == "ok"

@@ -1,0 +1,79 @@
+"""The move path's SQL written once (services/fastsql.py) reads and writes exactly what the ORM would."""
+import pytest
+from django.db import connection, transaction
+from django.forms.models import model_to_dict
+
+from games import services
+from games.models import Game, GameEvent
+from games.services import fastsql
+from games.services.common import lock_game_with_seats
+
+from .helpers import seat_to_act, started_counting_game
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+
+
+def everything(instance):
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields
+            if f.attname in instance.__dict__}
+
+
+def test_the_lock_reads_the_game_and_seats_as_the_orm_does(ann, bob):
+    game = started_counting_game(ann, bob, target=30)
+    with transaction.atomic():
+        fast_game, fast_seats = fastsql.lock_game_with_seats(game.pk)
+    reference = Game.objects.get(pk=game.pk)
+    assert "rules" not in fast_game.__dict__           # deferred, as in the ORM query
+    assert fast_game.rules_key == (reference.rules or {}).get("key")
+    expected = everything(reference)
+    expected.pop("rules")
+    assert everything(fast_game) == expected
+    assert isinstance(fast_game.state, dict) and isinstance(fast_game.to_act, list)
+    assert [everything(s) for s in fast_seats] == [everything(s) for s in reference.seats.order_by("position")]
+    assert all(s.game is fast_game for s in fast_seats)
+    assert fast_game.rules == reference.rules           # loaded on demand
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_is_taken_on_the_game_row_only(ann, bob):
+    import psycopg
+
+    game = started_counting_game(ann, bob, target=30)
+    settings = connection.settings_dict
+    other = psycopg.connect(host=settings["HOST"] or None, port=settings["PORT"] or None, user=settings["USER"],
+                            dbname=settings["NAME"], password=settings["PASSWORD"] or None, autocommit=True)
+    try:
+        with transaction.atomic():
+            fastsql.lock_game_with_seats(game.pk)
+            with pytest.raises(psycopg.errors.LockNotAvailable):
+                other.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT", [game.pk])
+            # The seats are read, not locked: presence updates on them do not wait for a move.
+            assert other.execute("SELECT count(*) FROM (SELECT id FROM games_seat WHERE game_id = %s "
+                                 "FOR UPDATE NOWAIT) s", [game.pk]).fetchone()[0] == 2
+        assert other.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT", [game.pk]).fetchone()
+    finally:
+        other.close()
+
+
+def test_a_game_without_seats_is_still_locked_and_returned(ann):
+    game = services.create_game(host=ann, ruleset_slug="counting", options={"target": 5}, public=True,
+                                min_players=2, max_players=2, turn_seconds=0)
+    game.seats.all().delete()
+    with transaction.atomic():
+        locked, seats = lock_game_with_seats(game.pk)
+    assert locked.pk == game.pk and seats == []
+
+
+def test_moves_store_the_same_rows_as_the_orm(ann, bob):
+    game = started_counting_game(ann, bob, target=30)
+    for _ in range(3):
+        player = seat_to_act(game, ann, bob)
+        game.refresh_from_db()
+        event = services.play_action(game_id=game.pk, identity=player, expected_seq=game.event_seq,
+                                     action={"type": "add", "amount": 2})
+        stored = GameEvent.objects.get(pk=event.pk)
+        assert model_to_dict(stored) == model_to_dict(event)
+        assert stored.created_at == event.created_at and stored.events == event.events
+    game.refresh_from_db()
+    assert game.event_seq == 3 and GameEvent.objects.filter(game=game).count() == 3
+    assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [1, 2, 3]
