@@ -58,6 +58,10 @@ class Match(ABC):
     def view(self, seat):
         """What `seat` may see of this position (`None`: a spectator), JSON-ready."""
 
+    def may_act(self, seat, action):
+        """Whether `seat` may try `action` now (the rules still judge it); by default only the seats to act."""
+        return seat in self.progress().to_act
+
     def visible_events(self, events, seat):
         """The part of `events` that `seat` may see; everything by default (no hidden information)."""
         return events
@@ -89,6 +93,16 @@ class Ruleset(ABC):
     same_view_for_all = False  # True when no seat sees anything the others do not
     board_script = ""          # static path of the page script that draws this game's board
     options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
+
+    def rpc_protocol(self):
+        """The game's JSON-RPC protocol (a `games.rpc.protocol.RpcProtocol`), or None when it has none.
+
+        By convention it is `PROTOCOL` in `games/rulesets/<slug>_rpc.py`, so a game adds one without the
+        platform knowing about it.
+        """
+        from games.rpc.protocol import protocol_for
+
+        return protocol_for(self)
 
     @abstractmethod
     def clean_options(self, raw):

@@ -231,3 +231,28 @@ def set_connected(*, game_id, identity, delta):
                 dispatch_on_commit(tasks.check_absent_player, game_id, seat.pk,
                                    countdown=settings.GAMES_ABSENCE_GRACE + 1, timer=True)
     return seat
+
+
+@transaction.atomic
+def change_option(*, game_id, identity, name, value):
+    """A seated player changes one of the table's options in the lobby (Volity's config phase).
+
+    The options are checked by the ruleset as at creation; every player becomes unready (they agreed to
+    other settings), and everyone is told who changed what.
+    """
+    from games.rpc import notify as rpc_notify
+
+    game = lock_game(game_id)
+    require_status(game, Game.Status.LOBBY, message="The options can only change before the game starts.")
+    seats = locked_seats(game)
+    seat = require_seat(seats, identity, "Only the players seated at this game can change its options.")
+    ruleset, cleaned = validate_settings(game.ruleset, {**game.options, name: value}, game.min_players,
+                                         game.max_players, game.turn_seconds)
+    game.options = cleaned
+    game.save(update_fields=["options", "updated_at"])
+    Seat.objects.filter(game=game, bot_kind="").update(ready=False)
+    announce_seats(game)
+    announce_open_games()
+    sender = seat.name
+    transaction.on_commit(lambda: rpc_notify.publish_options(game, ruleset, sender))
+    return game
