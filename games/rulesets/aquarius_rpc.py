@@ -38,6 +38,8 @@ def seat_position(name):
 class AquariusProtocol(RpcProtocol):
     seat_ids = SEATS
     calls = CALLS
+    docs = "docs/aquarius-rpc.md"
+    client_command = "aquarius_client"
 
     def config_option(self, method, params):
         return "chicken", params[0]
@@ -129,7 +131,7 @@ class AquariusProtocol(RpcProtocol):
             notes.append(notification("game.outcome", [SEATS[s] for s in view["winners"]], *view["goals"]))
         elif view["to_act"] is not None:
             if view["to_act"] == seat:
-                card = view.get("drawn") or "" if opening else ""
+                card = (view.get("drawn") or "") if opening else ""
                 notes.append(notification("game.your_turn", card, bool(view["canmove"])))
             else:
                 notes.append(notification("game.other_turn", SEATS[view["to_act"]]))
