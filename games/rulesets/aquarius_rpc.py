@@ -106,8 +106,11 @@ class AquariusProtocol(RpcProtocol):
         return None  # passed, goals_traded, ...: for the log, no call of their own
 
     def start_notifications(self, match, seat):
-        """The deal: as a state burst, except that the first player is told the card just drawn."""
-        return self._position(match, seat, opening=True)
+        """The deal, from the engine's opening events (hands, goals, start card, measures, first turn)."""
+        opening = getattr(match, "opening_events", None)
+        if opening is None:
+            return self._position(match, seat, opening=True)
+        return self.notifications(match, opening(), seat)
 
     def state_notifications(self, match, seat):
         """On rejoining, your_turn names no card (seed: the drawn card is already in the hand)."""
