@@ -59,7 +59,7 @@ class Match(ABC):
         """What `seat` may see of this position (`None`: a spectator), JSON-ready."""
 
     def may_act(self, seat, action):
-        """Whether `seat` may try `action` now (the rules still judge it); by default only the seats to act."""
+        """Whether `seat` may try `action` now; by default only the seats to act may (some games allow more)."""
         return seat in self.progress().to_act
 
     def visible_events(self, events, seat):
