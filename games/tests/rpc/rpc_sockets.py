@@ -93,3 +93,42 @@ def methods(notes):
 
 async def gather(*awaitables):
     return await asyncio.gather(*awaitables)
+
+
+class CommunicatorConnection:
+    """An in-process `RpcTestClient` with the interface of games.clients.rpc.RpcConnection (for play())."""
+
+    def __init__(self, client, timeout=20):
+        self.client = client
+        self.timeout = timeout
+
+    async def call(self, method, *params):
+        from games.clients.rpc import RpcError
+
+        reply = await self.client.call(method, *params, timeout=self.timeout)
+        if "error" in reply:
+            raise RpcError(reply["error"])
+        return reply["result"]
+
+    async def notification(self, timeout=None):
+        while not self.client.notes:
+            frame = await self.client.receive(timeout or self.timeout)
+            if "method" in frame:
+                self.client.notes.append(frame)
+        return self.client.notes.pop(0)
+
+
+def schema_validator():
+    """A function raising if a frame does not follow games/rpc/aquarius.schema.json."""
+    from pathlib import Path
+
+    import jsonschema
+
+    path = Path(__file__).resolve().parents[2] / "rpc" / "aquarius.schema.json"
+    validator = jsonschema.Draft202012Validator(json.loads(path.read_text()))
+
+    def validate(frame):
+        errors = sorted(validator.iter_errors(frame), key=lambda e: e.path)
+        assert not errors, f"{frame} breaks the schema: {errors[0].message}"
+
+    return validate
