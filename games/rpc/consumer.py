@@ -121,7 +121,7 @@ class RpcConsumer(LoopOnlyConsumer):
                 request_id = fault.request_id
             return None if _is_notification(message) else rpc.error_text(request_id, fault)
         except GameError as exc:
-            return None if _is_notification(message) else rpc.error_text(request_id, fault_of(exc))
+            return None if _is_notification(message) else rpc.error_text(request_id, fault_of(exc, self.protocol))
         except Exception:  # a bug must not close the socket: report it to this client only
             log.exception("rpc call failed")
             fault = rpc.Fault(rpc.INTERNAL_ERROR, "Internal error: the referee failed; try again.")
@@ -199,7 +199,7 @@ def _is_notification(message):
     return isinstance(message, dict) and "id" not in message
 
 
-def fault_of(exc):
+def fault_of(exc, protocol):
     """The Volity fault for a service's refusal."""
     if isinstance(exc, NotSeated):
         return rpc.Fault(rpc.NOT_A_PLAYER, "Only the players seated at this game can do that.")
@@ -208,7 +208,7 @@ def fault_of(exc):
     if isinstance(exc, WrongStatus):
         return rpc.Fault(rpc.BAD_STATE, exc.message, [STATUS_TOKENS.get(exc.details.get("status"), "volity.game_over")])
     if isinstance(exc, IllegalAction):
-        return rpc.Fault(rpc.REFUSED, exc.message, [exc.code])
+        return protocol.refusal(exc.code, exc.message)
     if isinstance(exc, InvalidSettings):
         return rpc.Fault(rpc.REFUSED, exc.message, ["volity.bad_config"])
     if isinstance(exc, BadRequest):

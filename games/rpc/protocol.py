@@ -186,6 +186,11 @@ class RpcProtocol:
         """The calls rebuilding `seat`'s view of a running or finished game (state recovery)."""
         return []
 
+    def refusal(self, code, message):
+        """The fault for a move the rules refuse (`RuleViolation(message, code)`): 606 with the game's token;
+        codes outside the game's vocabulary become `game.<code>`."""
+        return Fault(REFUSED, message, [code if "." in code else f"game.{code}"])
+
     def too_few_players(self):
         """(token, English message) refusing volity.ready() while too few seats are filled."""
         return "volity.empty_seats", "Too few seats are filled to play."

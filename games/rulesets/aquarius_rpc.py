@@ -6,12 +6,13 @@ through to a seat it does not name.
 """
 import re
 
-from games.rpc.protocol import Call, Fault, REFUSED, RpcProtocol, notification
+from games.rpc.protocol import BAD_STATE, Call, Fault, REFUSED, RpcProtocol, notification
 
 SEATS = ("seat1", "seat2", "seat3", "seat4", "seat5")
 SEAT_NAME = re.compile(r"^seat([1-5])$")
 MEASURED = ("air", "earth", "fire", "water", "void")
 PRIVATE = {"new_hand", "new_goal"}  # only ever told to the seat they name
+STATE_REFUSALS = {"not_your_turn": "volity.not_your_turn", "game_over": "volity.game_over"}
 
 CALLS = {c.method: c for c in (
     Call("game.set_chicken", (("flag", "bool"),), phase="config"),
@@ -49,6 +50,14 @@ class AquariusProtocol(RpcProtocol):
 
     def too_few_players(self):
         return "game.two_seats_needed", "At least two players are needed to play."
+
+    def refusal(self, code, message):
+        """The seed's tokens as they are; the engine's few others (no seed token) in Volity's terms."""
+        if code in STATE_REFUSALS:
+            return Fault(BAD_STATE, message, [STATE_REFUSALS[code]])
+        if code == "bad_seat":
+            return Fault(REFUSED, message, ["volity.invalid_seat"])
+        return super().refusal(code, message)
 
     def action(self, method, params):
         kind = method[len("game."):]

@@ -27,7 +27,6 @@ def tokens_of(game):
 
 def event_log(game):
     """The engine's events in order, unredacted: the opening, then every recorded action's."""
-    from games.selectors.lookup import current_match
     from games.rulesets import get_ruleset
 
     game = Game.objects.get(pk=game.pk)

@@ -168,7 +168,7 @@ async def test_every_fault_changes_nothing_and_leaves_the_socket_open(table):
     refused = await second.call("game.add", 1)
     assert refused["error"]["code"] == 609 and refused["error"]["data"]["tokens"] == ["volity.not_your_turn"]
     refused = await first.call("game.add", 7)
-    assert refused["error"] == {"code": 606, "message": "Add 1, 2 or 3.", "data": {"tokens": ["illegal_action"]}}
+    assert refused["error"] == {"code": 606, "message": "Add 1, 2 or 3.", "data": {"tokens": ["game.illegal_action"]}}
     assert (await first.call("volity.ready"))["error"]["code"] == 609
     assert (await fault(first, "{not json"))["code"] == -32700
     assert (await fault(first, "NaN"))["code"] == -32700
