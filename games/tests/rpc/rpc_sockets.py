@@ -54,14 +54,22 @@ class RpcTestClient:
             if "method" in frame:
                 self.notes.append(frame)
 
-    async def until(self, method, timeout=3):
-        """Every notification up to and including the next one called `method`."""
+    async def note_any(self, timeout=3):
+        """The next notification, whatever it is."""
+        while not self.notes:
+            frame = await self.receive(timeout)
+            if "method" in frame:
+                self.notes.append(frame)
+        return self.notes.pop(0)
+
+    async def until(self, *names, timeout=3):
+        """Every notification up to and including the next one called by one of `names`."""
         seen = []
         while True:
             while self.notes:
                 note = self.notes.pop(0)
                 seen.append(note)
-                if note["method"] == method:
+                if note["method"] in names:
                     return seen
             frame = await self.receive(timeout)
             if "method" in frame:
