@@ -264,3 +264,33 @@ async def test_chicken_is_configured_in_the_lobby_and_two_seats_are_needed(djang
     assert refused["error"] == {"code": 606, "message": "At least two players are needed to play.",
                                 "data": {"tokens": ["game.two_seats_needed"]}}
     await ann.close()
+
+
+async def test_hostile_input_gets_a_fault_and_changes_nothing(django_user_model):
+    game, clients = await table(django_user_model)
+    await sync(arrange)(game, 0, {0: ["w_a_2", "act_f_1"], 1: ["l_ea"]}, [("w_a_1", 0, 0, True)])
+    before = await position(game)
+    ann = clients[0]
+    calls = [
+        (("game.fly", 1), 603), (("volity.kick", "seat2"), 603), (("game.play_card",), 604),
+        (("game.play_card", "w_a_2", 1, 0), 604), (("game.play_card", "w_a_2", 1, 0, True, 1), 604),
+        (("game.play_card", "w_a_2", "1", 0, True), 605), (("game.play_card", "w_a_2", 1.5, 0, True), 605),
+        (("game.play_card", "w_a_2", 1, 0, "yes"), 605), (("game.play_card", ["w_a_2"], 1, 0, True), 605),
+        (("game.play_card", None, 1, 0, True), 605), (("game.play_card", "w" * 201, 1, 0, True), 605),
+        (("game.play_card", "w_a_2", 10 ** 40, 0, True), 606), (("game.play_card", "w_a_2", -1e300, 0, True), 606),
+        (("game.play_zap_card", "act_f_1", {"card": "w_a_1"}), 605), (("game.pass", 1), 604),
+        (("game.play_card", "l_ea", 1, 0, True), 606),  # bob's card
+        (("game.play_trade_hands", "act_f_1", "seat2"), 606),  # a card played as the wrong action
+        (("game.set_chicken", True), 609),  # the config phase is over
+    ]
+    for call, code in calls:
+        reply = await ann.call(*call)
+        assert reply["error"]["code"] == code, (call, reply)
+    for text in ("x" * 5000, '{"jsonrpc": "2.0", "id": 1, "method": "game.pass", "params": [' + "1," * 3000 + "1]}",
+                 "[" * 100000, '{"jsonrpc": "2.0", "id": 1e999, "method": "game.pass"}'):
+        await ann.send(text)
+        reply = await ann.reply()
+        assert reply["error"]["code"] in (-32700, -32600)
+    assert await position(game) == before
+    await nothing_heard(clients)
+    assert (await ann.call("game.play_card", "w_a_2", 1, 0, True))["result"] == ["volity.ok"]  # still open
