@@ -294,3 +294,35 @@ async def test_hostile_input_gets_a_fault_and_changes_nothing(django_user_model)
     assert await position(game) == before
     await nothing_heard(clients)
     assert (await ann.call("game.play_card", "w_a_2", 1, 0, True))["result"] == ["volity.ok"]  # still open
+
+
+async def test_a_reconnecting_player_and_an_observer_get_their_state_bursts(django_user_model):
+    game, clients = await table(django_user_model, chicken=True)
+    await sync(arrange)(game, 1, {0: ["w_f_1", "l_ea"], 1: ["w_a_2", "q_wevf", "act_a_1"]},
+                        [("w_a_1", 0, 0, True), ("p_ea", 0, 1, False)], goals=["a", "e", "f", "w", "v"], chicken=True)
+    assert (await clients[1].call("game.see_goal"))["result"] == ["volity.ok"]
+    await clients[1].close()
+    row = await sync(Game.objects.get)(pk=game.pk)
+    from ..sockets import session_for
+
+    bob_name = row.table[1]
+    user = await sync(django_user_model.objects.get)(username=bob_name)
+    again = await connect(game.code, await sync(session_for)(user), validate=schema_validator())
+    assert (await again.call("volity.send_state"))["result"] == ["volity.ok"]
+    burst = await again.until("volity.state_sent")
+    assert burst[0]["params"][0]["state"] == "active" and burst[0]["params"][0]["seat"] == "seat2"
+    by = {m: [n["params"] for n in burst if n["method"] == m] for m in methods(burst)}
+    assert by["game.new_hand"] == [[["w_a_2", "q_wevf", "act_a_1"]]] and by["game.new_goal"] == [["e"]]
+    assert sorted(by["game.place_card"]) == [["p_ea", 0, 1, False], ["w_a_1", 0, 0, True]]
+    assert by["game.hand_size"] == [["seat1", 2], ["seat3", len(row.state["hands"][2])]]
+    assert by["game.knows_goal"] == [["seat1", False], ["seat2", True], ["seat3", False]]
+    assert by["game.your_turn"] == [["", True]] and by["game.is_chicken"] == [["referee", True]]
+    assert methods(burst)[-1] == "volity.state_sent" and "volity.game_has_started" in by
+    observer = clients[None]
+    assert (await observer.call("volity.send_state"))["result"] == ["volity.ok"]
+    seen = await observer.until("volity.state_sent")
+    seen = seen[methods(seen).index("volity.receive_state"):]  # after what the see_goal told everyone
+    assert seen[0]["params"][0]["seat"] is None
+    assert not {"game.new_hand", "game.new_goal", "game.your_turn"} & set(methods(seen))
+    assert [n["params"] for n in seen if n["method"] == "game.other_turn"] == [["seat2"]]
+    await again.close()
