@@ -246,7 +246,8 @@ async def play(connection, policy, ready=True):
         view.apply(note)
         method = note["method"]
         if view.state == "setup" and ready and not view.in_burst and method in (
-                "volity.state_sent", "game.is_chicken"):  # a config change made everyone unready
+                "volity.state_sent", "game.is_chicken", "volity.player_sat"):
+            # at first, after a config change (everyone is unready then), and when someone sits down
             want_ready = True
         elif method == "volity.start_game":
             want_ready = False

@@ -63,6 +63,18 @@ def publish_start(game, seats, ruleset, match):
     _publish(game.code, game.event_seq, public, private)
 
 
+def announce_table(game, method, *params):
+    """After commit: a Volity seating or readiness call (volity.player_sat, _stood, _ready, _unready) to all."""
+    from django.db import transaction
+
+    from games.rulesets import get_ruleset
+
+    if get_ruleset(game.ruleset).rpc_protocol() is None:
+        return
+    code = game.code
+    transaction.on_commit(lambda: _publish(code, None, [notification(method, *params)], {}))
+
+
 def publish_options(game, ruleset, sender):
     """After commit: the table's options echoed to everyone, naming who changed them."""
     protocol = ruleset.rpc_protocol()

@@ -17,6 +17,7 @@ from .common import (
     require_seat, require_status,
 )
 from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed
+from games.rpc.notify import announce_table
 from .start import start_if_ready
 
 TIMER_CHOICES = (0, 30, 60, 90, 120, 180, 300)
@@ -97,6 +98,7 @@ def join_game(*, game_id, identity):
         game=game, position=len(seats), name=_unique_name(identity.name, seats), **identity.owner_fields()
     )
     game.save(update_fields=["updated_at"])
+    announce_table(game, "volity.player_sat", seat.name, None)
     announce_seats(game)
     announce_open_games()
     return seat
@@ -113,6 +115,7 @@ def set_ready(*, game_id, identity, ready):
     seat.ready = ready
     seat.save(update_fields=["ready"])
     game.save(update_fields=["updated_at"])
+    announce_table(game, "volity.player_ready" if ready else "volity.player_unready", seat.name)
     if not start_if_ready(game, seats):
         announce_seats(game)
     return seat
@@ -133,6 +136,8 @@ def add_bot(*, game_id, identity, kind):
                                name=_unique_name(f"{kind.capitalize()} bot", seats))
     seats.append(seat)
     game.save(update_fields=["updated_at"])
+    announce_table(game, "volity.player_sat", seat.name, None)
+    announce_table(game, "volity.player_ready", seat.name)
     if not start_if_ready(game, seats):
         announce_seats(game)
         announce_open_games()
@@ -154,6 +159,7 @@ def kick(*, game_id, identity, seat_id):
     if target.identity_key:
         game.kicked = [*game.kicked, target.identity_key]
     target.delete()
+    announce_table(game, "volity.player_stood", target.name)
     compact_positions(game)
     game.save(update_fields=["kicked", "updated_at"])
     remaining = [s for s in seats if s.pk != seat_id]
@@ -177,6 +183,7 @@ def leave(*, game_id, identity):
         return
     require_status(game, Game.Status.LOBBY, message="This game is over.")
     seat.delete()
+    announce_table(game, "volity.player_stood", seat.name)
     remaining = [s for s in seats if s.pk != seat.pk]
     humans = [s for s in remaining if not s.bot_kind]
     fields = ["updated_at"]

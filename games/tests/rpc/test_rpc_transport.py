@@ -194,3 +194,20 @@ async def test_every_fault_changes_nothing_and_leaves_the_socket_open(table):
     assert (await sync(game_row)(game)).event_seq == before + 2
     for client in clients.values():
         await client.close()
+
+
+async def test_the_lobby_is_announced_as_volity_seating_and_readiness_calls(table, django_user_model):
+    game, ids, clients = await lobby(table)
+    eve = clients["eve"]
+    await sync(services.join_game)(game_id=game.pk, identity=ids["eve"])
+    assert (await eve.note("volity.player_sat"))["params"] == ["eve", None]
+    await clients["bob"].call("volity.ready")
+    assert (await eve.note("volity.player_ready"))["params"] == ["bob"]
+    await clients["bob"].call("volity.unready")
+    assert (await eve.note("volity.player_unready"))["params"] == ["bob"]
+    await sync(services.leave)(game_id=game.pk, identity=ids["eve"])
+    assert (await clients["ann"].note("volity.player_stood"))["params"] == ["eve"]
+    await sync(services.add_bot)(game_id=game.pk, identity=ids["ann"], kind="random")
+    assert (await clients["ann"].note("volity.player_sat"))["params"] == ["Random bot", None]
+    for client in clients.values():
+        await client.close()
