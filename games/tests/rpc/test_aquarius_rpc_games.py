@@ -11,7 +11,7 @@ import pytest_asyncio
 from games.clients.aquarius import make_policy, play
 from games.models import Game
 
-from ..sockets import close_consumer_connections, sync
+from ..sockets import close_consumer_connections, open_socket, sync
 from .aquarius_tables import aquarius_table, event_log, tokens_of
 from .rpc_sockets import CommunicatorConnection, connect, schema_validator
 
@@ -26,14 +26,40 @@ async def close_database_threads():
     await close_consumer_connections()
 
 
-async def play_whole_game(django_user_model, names, bots=(), chicken=False, policies=None, by_token=()):
-    """Everyone in `names` plays over RPC (a cookie, or the seat token for names in `by_token`); an observer
-    watches. Returns (game, events, {name: frames}, {name: outcome})."""
+async def play_on_the_game_page_socket(code, session_key, seed):
+    """A browser user's seat: the game page's socket (/ws/games/<code>/), a random legal action when offered."""
+    import random
+
+    rng = random.Random(seed)
+    socket = await open_socket(f"/ws/games/{code}/", session_key)
+    await socket.send_json_to({"type": "ready", "ready": True})
+    await socket.send_json_to({"type": "hello", "since": None})
+    while True:
+        frame = await socket.receive_json_from(timeout=60)
+        if frame["type"] == "started":
+            await socket.send_json_to({"type": "hello", "since": None})
+            continue
+        if frame["type"] not in ("snapshot", "update", "events"):
+            continue
+        if frame["progress"]["status"] == Game.Status.FINISHED:
+            await socket.disconnect()
+            return frame["progress"]["result"]
+        actions = [a["action"] for a in frame.get("actions", []) if a["action"]["type"] != "see_goal"]
+        if actions:
+            await socket.send_json_to({"type": "act", "seq": frame["seq"], "action": rng.choice(actions)})
+
+
+async def play_whole_game(django_user_model, names, bots=(), chicken=False, policies=None, by_token=(), web=()):
+    """Everyone in `names` plays over RPC (a cookie, or the seat token for names in `by_token`) but those in
+    `web`, who play on the game page's socket; an observer watches over RPC.
+    Returns (game, events, {name: frames}, {name: outcome})."""
     game, ids, keys = await sync(aquarius_table)(django_user_model, names, bots, chicken)
     tokens = await sync(tokens_of)(game)
     validate = schema_validator()
     clients = {}
     for name in names:
+        if name in web:
+            continue
         if name in by_token:
             clients[name] = await connect(game.code, token=tokens[name], validate=validate)
         else:
@@ -41,11 +67,12 @@ async def play_whole_game(django_user_model, names, bots=(), chicken=False, poli
     watcher = await connect(game.code, validate=validate)
     policies = policies or {}
     runs = [play(CommunicatorConnection(clients[n]), make_policy(policies.get(n, "greedy"), seed=i))
+            if n not in web else play_on_the_game_page_socket(game.code, keys[n], seed=i)
             for i, n in enumerate(names)]
     watching = asyncio.create_task(watch(watcher))
     outcomes = await asyncio.wait_for(asyncio.gather(*runs), timeout=240)
     await asyncio.wait_for(watching, timeout=20)
-    frames = {n: clients[n].frames for n in names}
+    frames = {n: clients[n].frames for n in names if n not in web}
     frames[None] = watcher.frames
     for client in (*clients.values(), watcher):
         await client.close()
@@ -107,19 +134,22 @@ def check_hidden_information(game, events, frames):
             assert got == private_events(events, seat), name
 
 
-@pytest.mark.parametrize("names,bots,chicken", [
-    (("ann", "bob"), (), False),
-    (("ann", "bob"), ("random",), True),
-    (("ann", "bob", "cid"), ("random",), False),
-    (("ann", "bob", "cid", "dee"), ("random",), True),
+@pytest.mark.parametrize("names,bots,chicken,web", [
+    (("ann", "bob"), (), False, ()),
+    (("ann", "bob"), ("random",), True, ()),
+    (("ann", "bob", "cid"), ("random",), False, ("cid",)),
+    (("ann", "bob", "cid", "dee"), ("random",), True, ("dee",)),
 ])
-async def test_whole_games_over_rpc(django_user_model, names, bots, chicken):
+async def test_whole_games_over_rpc(django_user_model, names, bots, chicken, web):
     game, events, frames, outcomes = await play_whole_game(
-        django_user_model, names, bots, chicken, policies={"bob": "random"}, by_token=("bob",))
+        django_user_model, names, bots, chicken, policies={"bob": "random"}, by_token=("bob",), web=web)
     assert game.status == Game.Status.FINISHED
     winners = [f"seat{w + 1}" for w in game.result["winners"]]
     goals = next(e["goals"] for e in events if e["type"] == "outcome")
     for name, outcome in outcomes.items():
+        if name in web:
+            assert outcome["winners"] == game.result["winners"]
+            continue
         assert outcome["winners"] == winners and outcome["goals"] == goals
         assert outcome["seat"] == f"seat{game.table.index(name) + 1}"
     check_hidden_information(game, events, frames)
