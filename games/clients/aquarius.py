@@ -16,6 +16,10 @@ POLICIES = ("random", "greedy")
 WIN = 7
 
 
+class UnknownCard(Exception):
+    """A card id the printed deck lacks: the game plays a variant deck this client cannot reason about."""
+
+
 class TableView:
     """What one seat knows, rebuilt from notifications."""
 
@@ -41,7 +45,11 @@ class TableView:
         method, params = note["method"], note["params"]
         handler = getattr(self, "on_" + method.replace(".", "_"), None)
         if handler is not None:
-            handler(*params)
+            try:
+                handler(*params)
+            except KeyError as exc:
+                raise UnknownCard(f"{exc.args[0]!r} is not a card of the printed deck: this game plays a "
+                                  "variant deck the client does not know") from None
 
     def on_volity_receive_state(self, state):
         self.in_burst = True

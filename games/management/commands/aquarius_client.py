@@ -4,7 +4,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.clients.aquarius import POLICIES, play_seat
+from games.clients.aquarius import POLICIES, UnknownCard, play_seat
 from games.clients.rpc import RpcError
 
 
@@ -31,7 +31,7 @@ class Command(BaseCommand):
                 ready=not options["no_ready"], timeout=options["timeout"],
                 on_frame=show if options["verbose"] else None,
             ))
-        except ValueError as exc:
+        except (ValueError, UnknownCard) as exc:
             raise CommandError(str(exc)) from None
         except RpcError as exc:
             raise CommandError(f"The referee refused: {exc.message} ({exc.code})") from None

@@ -9,6 +9,7 @@ from ..sockets import session_for
 
 def aquarius_table(django_user_model, names, bots=(), chicken=False, host_options=None):
     """A lobby with players `names` (the first hosts) and bots of `bots` kinds; {name: session key}."""
+    load_aquarius_cards()
     users = {n: django_user_model.objects.create_user(n, password="pw") for n in names}
     ids = {n: Identity(user_id=u.pk, name=n) for n, u in users.items()}
     seats = len(names) + len(bots)
@@ -19,6 +20,14 @@ def aquarius_table(django_user_model, names, bots=(), chicken=False, host_option
     for kind in bots:
         services.add_bot(game_id=game.pk, identity=ids[names[0]], kind=kind)
     return Game.objects.get(pk=game.pk), ids, {n: session_for(u) for n, u in users.items()}
+
+
+def load_aquarius_cards():
+    """The printed deck in the card database, where games freeze it from (once per database)."""
+    from cards.aquarius.data import load_aquarius
+    from cards.loading import AQUARIUS_FILE, read_json
+
+    load_aquarius(read_json(AQUARIUS_FILE))
 
 
 def tokens_of(game):

@@ -62,3 +62,11 @@ def test_the_command_explains_what_went_wrong():
     with pytest.raises(CommandError, match="Cannot reach the game"):
         call_command("aquarius_client", "http://127.0.0.1:8149/games/abc234/", "--seat-token", "1-x",
                      "--timeout", "3")
+
+
+def test_a_card_outside_the_printed_deck_is_reported():
+    from games.clients.aquarius import UnknownCard
+
+    view = TableView(load_deck())
+    with pytest.raises(UnknownCard, match="variant deck"):
+        view.apply(note("game.place_card", "w_x_9", 0, 0, True))

@@ -253,7 +253,7 @@ async def test_chicken_is_configured_in_the_lobby_and_two_seats_are_needed(djang
     for client in (ann, bob):
         assert (await client.note("game.is_chicken"))["params"] == ["bob", True]
     row = await sync(Game.objects.get)(pk=game.pk)
-    assert row.options == {"chicken": True}
+    assert row.options["chicken"] is True
     assert not await sync(lambda: any(s.ready for s in row.seats.all()))()
     assert (await bob.call("game.set_chicken", 1))["error"]["code"] == 605
     await bob.close()
