@@ -76,7 +76,8 @@ class RpcConsumer(LoopOnlyConsumer):
             if text_data is None:
                 raise rpc.Fault(rpc.INVALID_REQUEST, "Invalid request: send JSON text frames.")
             if len(text_data) > MAX_FRAME_CHARS:
-                raise rpc.Fault(rpc.INVALID_REQUEST, f"Invalid request: frames are at most {MAX_FRAME_CHARS} characters.")
+                raise rpc.Fault(rpc.INVALID_REQUEST,
+                                f"Invalid request: frames are at most {MAX_FRAME_CHARS} characters.")
             message = rpc.decode(text_data)
         except rpc.Fault as fault:
             await self.send(text_data=rpc.error_text(None, fault))
@@ -107,26 +108,27 @@ class RpcConsumer(LoopOnlyConsumer):
             await self.send(text_data=text)
 
     async def _answer(self, message):
-        """The reply text to one request (None for a JSON-RPC notification), after carrying it out."""
+        """The reply text to one request (None for a valid JSON-RPC notification), after carrying it out."""
         self._after_reply = []
-        request_id = None
+        request_id, silent = None, False
         try:
             request = rpc.request_of(message)
-            request_id = request.id
+            request_id, silent = request.id, request.notification
             if not self.bucket.take():
                 raise rpc.Fault(rpc.BAD_STATE, "Too many calls: slow down.", ["volity.rate_limited"])
             result = await self._call(request)
         except rpc.Fault as fault:
+            fault_reply = fault
             if fault.request_id is not None:
                 request_id = fault.request_id
-            return None if _is_notification(message) else rpc.error_text(request_id, fault)
         except GameError as exc:
-            return None if _is_notification(message) else rpc.error_text(request_id, fault_of(exc, self.protocol))
+            fault_reply = fault_of(exc, self.protocol)
         except Exception:  # a bug must not close the socket: report it to this client only
             log.exception("rpc call failed")
-            fault = rpc.Fault(rpc.INTERNAL_ERROR, "Internal error: the referee failed; try again.")
-            return None if _is_notification(message) else rpc.error_text(request_id, fault)
-        return None if request.notification else rpc.result_text(request.id, result)
+            fault_reply = rpc.Fault(rpc.INTERNAL_ERROR, "Internal error: the referee failed; try again.")
+        else:
+            return None if silent else rpc.result_text(request_id, result)
+        return None if silent else rpc.error_text(request_id, fault_reply)
 
     async def _call(self, request):
         handler = self.VOLITY.get(request.method)
@@ -193,10 +195,6 @@ class RpcConsumer(LoopOnlyConsumer):
 
 
 STATUS_TOKENS = {Game.Status.LOBBY: "volity.game_not_started", Game.Status.PLAYING: "volity.game_in_progress"}
-
-
-def _is_notification(message):
-    return isinstance(message, dict) and "id" not in message
 
 
 def fault_of(exc, protocol):

@@ -174,6 +174,9 @@ async def test_every_fault_changes_nothing_and_leaves_the_socket_open(table):
     assert (await fault(first, "NaN"))["code"] == -32700
     assert (await fault(first, "[1e999]"))["code"] == -32600
     assert (await fault(first, {"id": 9, "method": "game.add", "params": [1]}))["code"] == -32600
+    await first.send({"method": "game.add", "params": [1]})  # not JSON-RPC 2.0 and no id: still answered
+    invalid = await first.reply()
+    assert invalid["id"] is None and invalid["error"]["code"] == -32600
     assert (await fault(first, {"jsonrpc": "2.0", "id": 9, "method": "game.add", "params": {"amount": 1}}))[
         "code"] == -32600
     assert (await fault(first, {"jsonrpc": "2.0", "id": 9, "method": 5}))["code"] == -32600
