@@ -136,8 +136,8 @@ def check_hidden_information(game, events, frames):
 
 @pytest.mark.parametrize("names,bots,chicken,web", [
     (("ann", "bob"), (), False, ()),
-    (("ann", "bob"), ("random",), True, ()),
-    (("ann", "bob", "cid"), ("random",), False, ("cid",)),
+    (("ann", "bob"), ("greedy",), True, ()),
+    (("ann", "bob", "cid"), ("strong",), False, ("cid",)),
     (("ann", "bob", "cid", "dee"), ("random",), True, ("dee",)),
 ])
 async def test_whole_games_over_rpc(django_user_model, names, bots, chicken, web):
