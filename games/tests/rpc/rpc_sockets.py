@@ -92,7 +92,20 @@ async def connect(code, session_key=None, token=None, validate=None):
     connected, code = await communicator.connect()
     if not connected:
         return code
+    OPEN.append(communicator)
     return RpcTestClient(communicator, validate)
+
+
+OPEN = []  # sockets a test opened: closed at its end, before its database goes away
+
+
+async def close_all():
+    while OPEN:
+        communicator = OPEN.pop()
+        try:
+            await communicator.disconnect()
+        except Exception:  # already closed by the test
+            pass
 
 
 def methods(notes):

@@ -9,7 +9,7 @@ from games.models import Game
 
 from ..sockets import close_consumer_connections, sync
 from .aquarius_tables import aquarius_table
-from .rpc_sockets import connect, methods, schema_validator
+from .rpc_sockets import close_all, connect, methods, schema_validator
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -19,6 +19,7 @@ NAMES = ("ann", "bob", "cid")
 @pytest_asyncio.fixture(autouse=True)
 async def close_database_threads():
     yield
+    await close_all()
     await close_consumer_connections()
 
 

@@ -13,7 +13,7 @@ from games.models import Game
 
 from ..sockets import close_consumer_connections, open_socket, sync
 from .aquarius_tables import aquarius_table, event_log, tokens_of
-from .rpc_sockets import CommunicatorConnection, connect, schema_validator
+from .rpc_sockets import close_all, CommunicatorConnection, connect, schema_validator
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -23,6 +23,7 @@ CARD_ID = re.compile(r"\b(?:w_[aefwv]_[12]|[lp]_[aefwv]{2}|q_[aefwv]{4}|act_[aef
 @pytest_asyncio.fixture(autouse=True)
 async def close_database_threads():
     yield
+    await close_all()
     await close_consumer_connections()
 
 

@@ -13,7 +13,7 @@ from games.rulesets import register, unregister
 
 from ..sockets import close_consumer_connections, session_for, sync
 from .counting_rpc import COUNTING_RPC
-from .rpc_sockets import connect, methods
+from .rpc_sockets import close_all, connect, methods
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -23,6 +23,7 @@ async def close_database_threads():
     register(COUNTING_RPC)
     yield
     unregister(COUNTING_RPC.slug)
+    await close_all()
     await close_consumer_connections()
 
 
