@@ -2,9 +2,11 @@
 from django.urls import path
 
 from .consumers import EchoConsumer, GameConsumer, OpenGamesConsumer
+from .rpc.consumer import RpcConsumer
 
 websocket_urlpatterns = [
     path("ws/games/", OpenGamesConsumer.as_asgi()),
     path("ws/games/<slug:code>/", GameConsumer.as_asgi()),
+    path("ws/games/<slug:code>/rpc/", RpcConsumer.as_asgi()),
     path("ws/echo/<slug:room>/", EchoConsumer.as_asgi()),
 ]

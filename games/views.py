@@ -9,6 +9,7 @@ from games import services
 from games.errors import GameError, InvalidSettings
 from games.forms import GameSettingsForm, GuestForm
 from games.identity import request_identity
+from games.rpc.tokens import seat_token
 from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.frames import seat_payload
 from games.selectors.presence import present_seat_ids
@@ -89,13 +90,22 @@ def game_page(request, code):
     ruleset = get_ruleset(game.ruleset)
     host = host_key(game)
     present = present_seat_ids(game.pk)
+    rpc = ruleset.rpc_protocol()
+    speaks_rpc = rpc is not None
     return render(request, "games/game.html", {
+        "rpc": rpc,
+        "rpc_url": _socket_url(request, f"/ws/games/{game.code}/rpc/") if speaks_rpc else None,
+        "rpc_token": seat_token(game, seat) if speaks_rpc and seat is not None else None,
         "game": game, "ruleset": ruleset, "identity": identity, "seat": seat,
         "seats": [seat_payload(s, host, present, game.handover_votes) for s in seats],
         "options": ruleset.describe_options(game.options),
         "can_join": game.is_lobby and seat is None and len(seats) < game.max_players,
         "join_url": request.build_absolute_uri(reverse("games:join", args=[game.code])),
     })
+
+
+def _socket_url(request, path):
+    return ("wss://" if request.is_secure() else "ws://") + request.get_host() + path
 
 
 @require_http_methods(["GET", "POST"])

@@ -94,6 +94,16 @@ class Ruleset(ABC):
     board_script = ""          # static path of the page script that draws this game's board
     options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
 
+    def rpc_protocol(self):
+        """The game's JSON-RPC protocol (a `games.rpc.protocol.RpcProtocol`), or None when it has none.
+
+        By convention it is `PROTOCOL` in `games/rulesets/<slug>_rpc.py`, so a game adds one without the
+        platform knowing about it.
+        """
+        from games.rpc.protocol import protocol_for
+
+        return protocol_for(self)
+
     @abstractmethod
     def clean_options(self, raw):
         """Validate form data; return the options dict stored with the game or raise `OptionsInvalid`."""

@@ -14,6 +14,7 @@ from .common import (
     require_seat, require_status,
 )
 from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed
+from games.rpc.notify import announce_table
 from .start import start_if_ready
 
 TIMER_CHOICES = (0, 30, 60, 90, 120, 180, 300)
@@ -94,6 +95,7 @@ def join_game(*, game_id, identity):
         game=game, position=len(seats), name=_unique_name(identity.name, seats), **identity.owner_fields()
     )
     game.save(update_fields=["updated_at"])
+    announce_table(game, "volity.player_sat", seat.name, None)
     announce_seats(game)
     announce_open_games()
     return seat
@@ -110,6 +112,7 @@ def set_ready(*, game_id, identity, ready):
     seat.ready = ready
     seat.save(update_fields=["ready"])
     game.save(update_fields=["updated_at"])
+    announce_table(game, "volity.player_ready" if ready else "volity.player_unready", seat.name)
     if not start_if_ready(game, seats):
         announce_seats(game)
     return seat
@@ -130,6 +133,8 @@ def add_bot(*, game_id, identity, kind):
                                name=_unique_name(f"{kind.capitalize()} bot", seats))
     seats.append(seat)
     game.save(update_fields=["updated_at"])
+    announce_table(game, "volity.player_sat", seat.name, None)
+    announce_table(game, "volity.player_ready", seat.name)
     if not start_if_ready(game, seats):
         announce_seats(game)
         announce_open_games()
@@ -151,6 +156,7 @@ def kick(*, game_id, identity, seat_id):
     if target.identity_key:
         game.kicked = [*game.kicked, target.identity_key]
     target.delete()
+    announce_table(game, "volity.player_stood", target.name)
     compact_positions(game)
     game.save(update_fields=["kicked", "updated_at"])
     remaining = [s for s in seats if s.pk != seat_id]
@@ -174,6 +180,7 @@ def leave(*, game_id, identity):
         return
     require_status(game, Game.Status.LOBBY, message="This game is over.")
     seat.delete()
+    announce_table(game, "volity.player_stood", seat.name)
     remaining = [s for s in seats if s.pk != seat.pk]
     humans = [s for s in remaining if not s.bot_kind]
     fields = ["updated_at"]
@@ -198,3 +205,28 @@ def _is_host(game, identity):
     except NotAllowed:
         return False
     return True
+
+
+@transaction.atomic
+def change_option(*, game_id, identity, name, value):
+    """A seated player changes one of the table's options in the lobby (Volity's config phase).
+
+    The options are checked by the ruleset as at creation; every player becomes unready (they agreed to
+    other settings), and everyone is told who changed what.
+    """
+    from games.rpc import notify as rpc_notify
+
+    game = lock_game(game_id)
+    require_status(game, Game.Status.LOBBY, message="The options can only change before the game starts.")
+    seats = locked_seats(game)
+    seat = require_seat(seats, identity, "Only the players seated at this game can change its options.")
+    ruleset, cleaned = validate_settings(game.ruleset, {**game.options, name: value}, game.min_players,
+                                         game.max_players, game.turn_seconds)
+    game.options = cleaned
+    game.save(update_fields=["options", "updated_at"])
+    Seat.objects.filter(game=game, bot_kind="").update(ready=False)
+    announce_seats(game)
+    announce_open_games()
+    sender = seat.name
+    transaction.on_commit(lambda: rpc_notify.publish_options(game, ruleset, sender))
+    return game

@@ -18,6 +18,7 @@ from games.scheduling import EXPIRE_TURN, PLAY_BOT_MOVE, dispatch_on_commit
 from games.selectors.frames import update_texts
 from games.selectors.lookup import current_match
 from games.selectors.presence import is_present, last_sign_of_life
+from games.rpc import notify as rpc_notify
 from stats.services import game_finished
 
 from . import fastsql
@@ -29,6 +30,7 @@ from games.errors import BadRequest, IllegalAction, NotYourTurn, StaleEvent
 log = logging.getLogger(__name__)
 
 MASK62 = (1 << 62) - 1
+CURRENT_EVENT = object()  # in place of an event number: act on the game as it is now (RPC calls carry none)
 
 
 def deadline_after(game, seats, progress, now, new_turn):
@@ -58,6 +60,7 @@ def _announce_update(game, seats, ruleset, match, event):
     def send():
         public, private = update_texts(game, seats, ruleset, match, event, broadcast.encode)
         broadcast.publish_frames(game.code, public, private)
+        rpc_notify.publish_events(game, seats, ruleset, match, event)
 
     transaction.on_commit(send)
 
@@ -103,7 +106,9 @@ def record_action(game, seats, ruleset, match, position, action, by):
 
 
 def _check_request(expected_seq, action):
-    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+    if expected_seq is CURRENT_EVENT:
+        pass
+    elif isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
         raise BadRequest("Send the number of the last event you saw as `seq`.")
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise BadRequest("An action is an object with a `type`.")
@@ -111,22 +116,23 @@ def _check_request(expected_seq, action):
 
 @transaction.atomic
 def play_action(*, game_id, identity, expected_seq, action):
-    """Play `action` for the identity's own seat; `expected_seq` is the last event number the client saw."""
+    """Play `action` for the identity's own seat; `expected_seq` is the last event number the client saw
+    (or CURRENT_EVENT: whatever the game's position now, the rules judging the action against it)."""
     _check_request(expected_seq, action)
     game, seats = lock_game_with_seats(game_id)
     require_status(game, Game.Status.PLAYING, message="This game is not being played.")
     seat = require_seat(seats, identity, "Only the players seated at this game can play.")
-    if expected_seq != game.event_seq:
+    if expected_seq is not CURRENT_EVENT and expected_seq != game.event_seq:
         raise StaleEvent(f"This game has moved on (event {game.event_seq}, you sent {expected_seq}).",
                          seq=game.event_seq)
-    if seat.position not in game.to_act:
+    ruleset, match = current_match(game)
+    if not match.may_act(seat.position, action):  # the ruleset knows which actions may come out of turn
         raise NotYourTurn("It is not your turn.")
     if seat.autopilot or seat.left:
         # Acting yourself takes your seat back from the bot standing in for you.
         seat.autopilot = seat.left = False
         seat.save(update_fields=["autopilot", "left"])
         announce_seats(game)
-    ruleset, match = current_match(game)
     return record_action(game, seats, ruleset, match, seat.position, action, GameEvent.By.PLAYER)
 
 

@@ -6,6 +6,7 @@ from django.utils import timezone
 
 from games import broadcast
 from games.models import Game
+from games.rpc import notify as rpc_notify
 from games.rulesets import get_ruleset
 
 from .common import announce_open_games, renumber
@@ -60,5 +61,6 @@ def start_game(game, seats):
     game.save()
     code = game.code
     transaction.on_commit(lambda: broadcast.publish_to_game(code, {"type": "started"}))
+    transaction.on_commit(lambda: rpc_notify.publish_start(game, table, ruleset, match))
     announce_open_games()
     schedule_next(game, table)

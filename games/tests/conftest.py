@@ -60,6 +60,10 @@ def broadcasts(monkeypatch):
         if message["type"] == "game.frames":
             sent.append((group, {"public": json.loads(message["public"]),
                                  "private": {k: json.loads(v) for k, v in message["private"].items()}}))
+        elif message["type"] == "rpc.frames":  # the JSON-RPC socket's notifications (games/rpc/notify.py)
+            sent.append((group, {"seq": message["seq"], "public": [json.loads(t) for t in message["public"]],
+                                 "private": {k: [json.loads(t) for t in texts]
+                                             for k, texts in message["private"].items()}}))
         else:
             sent.append((group, json.loads(message["text"])))
 

@@ -1,0 +1,216 @@
+"""/ws/games/<code>/rpc/: JSON-RPC 2.0 for programs (and anyone) playing a game that declares an RPC protocol.
+
+Authentication as the game page's socket (session cookie) or `?token=` (a seat token from the game page).
+Thin like the other consumers: check the request, call one service, reply; every rule lives in the services
+and the game's ruleset. A refused or malformed call gets an error reply, changes nothing and leaves the
+socket open.
+"""
+import logging
+from urllib.parse import parse_qs
+
+from games import services
+from games.consumers import HEARTBEAT, LoopOnlyConsumer, TokenBucket, db
+from games.errors import (
+    BadRequest, GameError, IllegalAction, InvalidSettings, NotSeated, NotYourTurn, WrongStatus,
+)
+from games.identity import scope_identity
+from games.models import Game, Seat
+from games.rulesets import get_ruleset
+from games.selectors.lookup import game_by_code, seat_of
+from games.services.play import CURRENT_EVENT
+
+from . import protocol as rpc
+from .notify import position_seq, rpc_group, state_burst
+from .tokens import identity_for_token
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME_CHARS = 4096
+MAX_BATCH = 8
+
+
+class RpcConsumer(LoopOnlyConsumer):
+    game_id = None
+    presence_id = None
+
+    async def connect(self):
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        token = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("token", [None])[0]
+        # Join the group first: what happens while the game is read queues up and is filtered by number.
+        await self.channel_layer.group_add(rpc_group(self.code), self.channel_name)
+        try:
+            found = await db(self._identify)(token)
+        except GameError:
+            found = None
+        if found is None:
+            await self.channel_layer.group_discard(rpc_group(self.code), self.channel_name)
+            await self.close(code=4404 if token is None else 4403)
+            return
+        self.identity, self.game_id, self.protocol, self.seq = found
+        self.bucket = TokenBucket()
+        await self.accept()
+        self.presence_id = await db(services.socket_opened)(game_id=self.game_id, identity=self.identity)
+        if self.presence_id is not None:
+            HEARTBEAT.add(self.presence_id)
+
+    def _identify(self, token):
+        game = game_by_code(self.code)
+        protocol = get_ruleset(game.ruleset).rpc_protocol()
+        if protocol is None:
+            return None
+        identity = scope_identity(self.scope) if token is None else identity_for_token(game, token)
+        if identity is None:
+            return None
+        return identity, game.pk, protocol, position_seq(game)
+
+    async def disconnect(self, code):
+        if self.game_id is None:
+            return
+        await self.channel_layer.group_discard(rpc_group(self.code), self.channel_name)
+        if self.presence_id is not None:
+            HEARTBEAT.discard(self.presence_id)
+            await db(services.socket_closed)(self.presence_id)
+
+    # ---- requests ------------------------------------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None):
+        try:
+            if text_data is None:
+                raise rpc.Fault(rpc.INVALID_REQUEST, "Invalid request: send JSON text frames.")
+            if len(text_data) > MAX_FRAME_CHARS:
+                raise rpc.Fault(rpc.INVALID_REQUEST,
+                                f"Invalid request: frames are at most {MAX_FRAME_CHARS} characters.")
+            message = rpc.decode(text_data)
+        except rpc.Fault as fault:
+            await self.send(text_data=rpc.error_text(None, fault))
+            return
+        if isinstance(message, list):
+            await self._batch(message)
+            return
+        reply = await self._answer(message)
+        if reply is not None:
+            await self.send(text_data=reply)
+        for text in self._after_reply:
+            await self.send(text_data=text)
+
+    async def _batch(self, messages):
+        if not 1 <= len(messages) <= MAX_BATCH:
+            fault = rpc.Fault(rpc.INVALID_REQUEST, f"Invalid request: a batch holds 1 to {MAX_BATCH} requests.")
+            await self.send(text_data=rpc.error_text(None, fault))
+            return
+        replies, after = [], []
+        for message in messages:
+            reply = await self._answer(message)
+            if reply is not None:
+                replies.append(reply)
+            after += self._after_reply
+        if replies:
+            await self.send(text_data="[" + ",".join(replies) + "]")
+        for text in after:
+            await self.send(text_data=text)
+
+    async def _answer(self, message):
+        """The reply text to one request (None for a valid JSON-RPC notification), after carrying it out."""
+        self._after_reply = []
+        request_id, silent = None, False
+        try:
+            request = rpc.request_of(message)
+            request_id, silent = request.id, request.notification
+            if not self.bucket.take():
+                raise rpc.Fault(rpc.BAD_STATE, "Too many calls: slow down.", ["volity.rate_limited"])
+            result = await self._call(request)
+        except rpc.Fault as fault:
+            fault_reply = fault
+            if fault.request_id is not None:
+                request_id = fault.request_id
+        except GameError as exc:
+            fault_reply = fault_of(exc, self.protocol)
+        except Exception:  # a bug must not close the socket: report it to this client only
+            log.exception("rpc call failed")
+            fault_reply = rpc.Fault(rpc.INTERNAL_ERROR, "Internal error: the referee failed; try again.")
+        else:
+            return None if silent else rpc.result_text(request_id, result)
+        return None if silent else rpc.error_text(request_id, fault_reply)
+
+    async def _call(self, request):
+        handler = self.VOLITY.get(request.method)
+        if handler is not None:
+            if request.params:
+                raise rpc.Fault(rpc.MISSING_ARGUMENT, f"{request.method} takes no arguments.")
+            return await handler(self)
+        call = self.protocol.calls.get(request.method)
+        if call is None:
+            raise rpc.Fault(rpc.UNKNOWN_METHOD, f"Unknown method {request.method!r}.")
+        params = rpc.coerce(call, request.params)
+        if call.phase == "config":
+            name, value = self.protocol.config_option(request.method, params)
+            await db(services.change_option)(game_id=self.game_id, identity=self.identity, name=name, value=value)
+        else:
+            action = self.protocol.action(request.method, params)
+            await db(services.play_action)(game_id=self.game_id, identity=self.identity,
+                                           expected_seq=CURRENT_EVENT, action=action)
+        return rpc.OK
+
+    async def volity_ready(self):
+        await db(self._ready)()
+        return rpc.OK
+
+    def _ready(self):
+        """volity.ready(): refused while too few seats are filled (the game's own token), as Volity does."""
+        game = Game.objects.get(pk=self.game_id)
+        seats = list(Seat.objects.filter(game=game))
+        if game.is_lobby and seat_of(seats, self.identity) is not None:
+            ruleset = get_ruleset(game.ruleset)
+            if len(seats) < ruleset.player_limits(game.options)[0]:
+                token, message = self.protocol.too_few_players()
+                raise rpc.Fault(rpc.REFUSED, message, [token])
+        services.set_ready(game_id=self.game_id, identity=self.identity, ready=True)
+
+    async def volity_unready(self):
+        await db(services.set_ready)(game_id=self.game_id, identity=self.identity, ready=False)
+        return rpc.OK
+
+    async def volity_send_state(self):
+        seq, burst = await db(self._burst)()
+        self.seq = seq
+        self._after_reply = [rpc.encode(n) for n in burst]
+        return rpc.OK
+
+    def _burst(self):
+        game = Game.objects.get(pk=self.game_id)
+        seat = seat_of(list(Seat.objects.filter(game=game)), self.identity)
+        return state_burst(game, seat)
+
+    VOLITY = {"volity.ready": volity_ready, "volity.unready": volity_unready, "volity.send_state": volity_send_state}
+
+    # ---- channel layer -------------------------------------------------------------------------------
+
+    async def rpc_frames(self, event):
+        seq = event["seq"]
+        if seq is not None:
+            if seq <= self.seq:
+                return  # already in the state this socket rebuilt
+            self.seq = seq
+        key = self.identity.key
+        for text in event["private"].get(key, event["public"]) if key else event["public"]:
+            await self.send(text_data=text)
+
+
+STATUS_TOKENS = {Game.Status.LOBBY: "volity.game_not_started", Game.Status.PLAYING: "volity.game_in_progress"}
+
+
+def fault_of(exc, protocol):
+    """The Volity fault for a service's refusal."""
+    if isinstance(exc, NotSeated):
+        return rpc.Fault(rpc.NOT_A_PLAYER, "Only the players seated at this game can do that.")
+    if isinstance(exc, NotYourTurn):
+        return rpc.Fault(rpc.BAD_STATE, exc.message, ["volity.not_your_turn"])
+    if isinstance(exc, WrongStatus):
+        return rpc.Fault(rpc.BAD_STATE, exc.message, [STATUS_TOKENS.get(exc.details.get("status"), "volity.game_over")])
+    if isinstance(exc, IllegalAction):
+        return protocol.refusal(exc.code, exc.message)
+    if isinstance(exc, InvalidSettings):
+        return rpc.Fault(rpc.REFUSED, exc.message, ["volity.bad_config"])
+    if isinstance(exc, BadRequest):
+        return rpc.Fault(rpc.WRONG_TYPE, exc.message)
+    return rpc.Fault(rpc.BAD_STATE, exc.message)

@@ -1,0 +1,215 @@
+"""JSON-RPC 2.0 with the Volity referee conventions: the codec, the faults and what a game's protocol declares.
+
+A game that speaks RPC provides an `RpcProtocol` (by convention `PROTOCOL` in `games/rulesets/<slug>_rpc.py`):
+its calls with their parameter types, and how calls become actions or option changes and events become
+notifications. Everything here is generic: nothing names a game.
+"""
+import importlib
+import json
+import math
+from dataclasses import dataclass
+
+JSONRPC = "2.0"
+OK = ["volity.ok"]
+
+# Volity fault codes (see docs/aquarius-rpc.md) and the two JSON-RPC ones for unreadable frames.
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+UNKNOWN_METHOD = 603
+MISSING_ARGUMENT = 604
+WRONG_TYPE = 605
+REFUSED = 606
+NOT_A_PLAYER = 607
+INTERNAL_ERROR = 608
+BAD_STATE = 609
+
+MAX_STRING = 200  # no card, seat or option value is longer: longer strings are refused before any work
+MAX_ARRAY = 100
+
+
+class Fault(Exception):
+    """An error reply: a Volity fault code, an English message and, for refusals, the tokens naming it."""
+
+    def __init__(self, code, message, tokens=(), request_id=None):
+        super().__init__(message)
+        self.request_id = request_id  # for frames that fail before their id is known to be usable
+        self.code = code
+        self.message = message
+        self.tokens = list(tokens)
+
+    def as_error(self):
+        error = {"code": self.code, "message": self.message}
+        if self.tokens:
+            error["data"] = {"tokens": self.tokens}
+        return error
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call a game accepts: its positional parameters as (name, type) and when it may be made.
+
+    Types: "string", "int" (whole floats such as 3.0 accepted), "bool", "array" (of strings).
+    `phase` is "config" (the lobby: it changes an option) or "play" (a running game: it is an action).
+    """
+
+    method: str
+    params: tuple = ()
+    phase: str = "play"
+
+
+@dataclass(frozen=True)
+class Request:
+    id: object
+    method: str
+    params: list
+    notification: bool  # sent without an id: JSON-RPC says no reply
+
+
+def _no_constants(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+def decode(text):
+    """The parsed frame, or Fault(PARSE_ERROR). NaN and Infinity are refused (they are not JSON)."""
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except (ValueError, RecursionError):
+        raise Fault(PARSE_ERROR, "Parse error: that is not JSON.") from None
+
+
+def request_of(message):
+    """A `Request` from one decoded JSON-RPC request object, or Fault(INVALID_REQUEST) (with the id if any)."""
+    if not isinstance(message, dict):
+        raise Fault(INVALID_REQUEST, "Invalid request: send a JSON-RPC 2.0 request object.")
+    request_id = message.get("id")
+    if isinstance(request_id, bool) or not isinstance(request_id, (str, int, float, type(None))) or (
+            isinstance(request_id, str) and len(request_id) > 64) or (
+            isinstance(request_id, float) and not math.isfinite(request_id)) or (
+            isinstance(request_id, int) and abs(request_id) > 2 ** 53):
+        raise Fault(INVALID_REQUEST, "Invalid request: the id is a number or a short string.")
+    if message.get("jsonrpc") != JSONRPC:
+        raise Fault(INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0".', request_id=request_id)
+    method = message.get("method")
+    if not isinstance(method, str) or not method:
+        raise Fault(INVALID_REQUEST, 'Invalid request: "method" must be a string.', request_id=request_id)
+    params = message.get("params", [])
+    if not isinstance(params, list):
+        raise Fault(INVALID_REQUEST, "Invalid request: params are positional (an array).", request_id=request_id)
+    return Request(request_id, method[:80], params, "id" not in message)
+
+
+def coerce(call, params):
+    """The parameters of `call` checked and converted, or Fault 604 (how many) / 605 (which type)."""
+    wanted = len(call.params)
+    if len(params) != wanted:
+        names = ", ".join(name for name, _ in call.params) or "no arguments"
+        raise Fault(MISSING_ARGUMENT,
+                    f"{call.method} takes {wanted} argument{'s' if wanted != 1 else ''} ({names}); got {len(params)}.")
+    return [_coerce_one(call.method, name, kind, value) for (name, kind), value in zip(call.params, params)]
+
+
+def _coerce_one(method, name, kind, value):
+    def wrong(expected):
+        return Fault(WRONG_TYPE, f"{method}: `{name}` must be {expected}.")
+
+    if kind == "string":
+        if not isinstance(value, str):
+            raise wrong("a string")
+        if len(value) > MAX_STRING:
+            raise wrong(f"a string of at most {MAX_STRING} characters")
+        return value
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise wrong("a whole number")
+        if isinstance(value, float):
+            if not math.isfinite(value) or not value.is_integer():
+                raise wrong("a whole number")
+            value = int(value)
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise wrong("true or false")
+        return value
+    if kind == "array":
+        if not isinstance(value, list) or len(value) > MAX_ARRAY or not all(isinstance(v, str) for v in value):
+            raise wrong(f"an array of at most {MAX_ARRAY} strings")
+        return value
+    raise ValueError(f"unknown parameter type {kind!r}")
+
+
+def encode(message):
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def result_text(request_id, result=OK):
+    return encode({"jsonrpc": JSONRPC, "id": request_id, "result": result})
+
+
+def error_text(request_id, fault):
+    return encode({"jsonrpc": JSONRPC, "id": request_id, "error": fault.as_error()})
+
+
+def notification(method, *params):
+    return {"jsonrpc": JSONRPC, "method": method, "params": list(params)}
+
+
+class RpcProtocol:
+    """What a game declares to be played over JSON-RPC. Subclass it next to the game's ruleset."""
+
+    seat_ids = ()  # the seats' names, in position order (e.g. "seat1".."seat5")
+    calls = {}     # method -> Call
+    docs = ""            # where the protocol is described (shown on the game page)
+    client_command = ""  # a manage.py command that plays a seat over this protocol, if there is one
+
+    def seat_name(self, position):
+        return self.seat_ids[position]
+
+    def config_option(self, method, params):
+        """A config call's (option name, value)."""
+        raise NotImplementedError
+
+    def config_notifications(self, options, sender):
+        """The calls that tell a client the table's options (echoed after each change, sent in state bursts)."""
+        return []
+
+    def action(self, method, params):
+        """A play call's action dict for the ruleset (may raise Fault)."""
+        raise NotImplementedError
+
+    def notifications(self, match, events, seat):
+        """The notifications telling `seat` (a position, None for an observer) about `events`."""
+        return []
+
+    def start_notifications(self, match, seat):
+        """What `seat` is told when the game starts, after volity.start_game()."""
+        return self.state_notifications(match, seat)
+
+    def state_notifications(self, match, seat):
+        """The calls rebuilding `seat`'s view of a running or finished game (state recovery)."""
+        return []
+
+    def refusal(self, code, message):
+        """The fault for a move the rules refuse (`RuleViolation(message, code)`): 606 with the game's token;
+        codes outside the game's vocabulary become `game.<code>`."""
+        return Fault(REFUSED, message, [code if "." in code else f"game.{code}"])
+
+    def too_few_players(self):
+        """(token, English message) refusing volity.ready() while too few seats are filled."""
+        return "volity.empty_seats", "Too few seats are filled to play."
+
+
+_PROTOCOLS = {}
+
+
+def protocol_for(ruleset):
+    """The `PROTOCOL` of `games.rulesets.<slug>_rpc`, or None when the game has no RPC protocol."""
+    if ruleset.slug not in _PROTOCOLS:
+        name = f"games.rulesets.{ruleset.slug}_rpc"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            module = None
+        _PROTOCOLS[ruleset.slug] = getattr(module, "PROTOCOL", None)
+    return _PROTOCOLS[ruleset.slug]

@@ -1,0 +1,217 @@
+"""The generic JSON-RPC socket, driven with the counting test game: authentication, config phase, readiness,
+state recovery, replies and every fault code, with nothing changed by a refused call."""
+import json
+
+import pytest
+import pytest_asyncio
+
+from games import services
+from games.identity import Identity
+from games.models import Game, Seat
+from games.rpc.tokens import seat_token
+from games.rulesets import register, unregister
+
+from ..sockets import close_consumer_connections, session_for, sync
+from .counting_rpc import COUNTING_RPC
+from .rpc_sockets import close_all, connect, methods
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def close_database_threads():
+    register(COUNTING_RPC)
+    yield
+    unregister(COUNTING_RPC.slug)
+    await close_all()
+    await close_consumer_connections()
+
+
+@pytest.fixture
+def table(django_user_model):
+    """ann (host) and bob in a lobby of the counting game with an RPC protocol; eve watches."""
+
+    def build(slug="countrpc"):
+        users = {n: django_user_model.objects.create_user(n, password="pw") for n in ("ann", "bob", "eve")}
+        ids = {n: Identity(user_id=u.pk, name=n) for n, u in users.items()}
+        game = services.create_game(host=ids["ann"], ruleset_slug=slug, options={"target": 12}, public=True,
+                                    min_players=2, max_players=3, turn_seconds=0)
+        services.join_game(game_id=game.pk, identity=ids["bob"])
+        return game, ids, {n: session_for(u) for n, u in users.items()}
+
+    return build
+
+
+def game_row(game):
+    return Game.objects.get(pk=game.pk)
+
+
+async def lobby(table):
+    game, ids, keys = await sync(table)()
+    clients = {n: await connect(game.code, keys[n]) for n in ("ann", "bob", "eve")}
+    return game, ids, clients
+
+
+async def start(clients):
+    assert (await clients["ann"].call("volity.ready"))["result"] == ["volity.ok"]
+    assert (await clients["bob"].call("volity.ready"))["result"] == ["volity.ok"]
+    for client in clients.values():
+        await client.note("volity.start_game")
+
+
+async def mover(game, clients):
+    row = await sync(game_row)(game)
+    seat = await sync(lambda: Seat.objects.get(game=row, position=row.to_act[0]))()
+    other = "bob" if seat.name == "ann" else "ann"
+    return clients[seat.name], clients[other]
+
+
+async def test_a_game_without_rpc_protocol_or_a_bad_token_is_refused(table):
+    game, ids, keys = await sync(table)("counting")
+    assert await connect(game.code, keys["ann"]) == 4404
+    assert await connect("nosuchgame", keys["ann"]) == 4404
+
+
+async def test_seat_tokens_act_for_their_seat_and_bad_tokens_are_refused(table):
+    game, ids, keys = await sync(table)()
+    seats = await sync(lambda: {s.name: s for s in Seat.objects.filter(game=game)})()
+    token = await sync(seat_token)(game, seats["bob"])
+    assert await connect(game.code, token=token[:-1] + ("0" if token[-1] != "0" else "1")) == 4403
+    assert await connect(game.code, token="12-nonsense") == 4403
+    bob = await connect(game.code, token=token)
+    assert (await bob.call("volity.ready"))["result"] == ["volity.ok"]
+    assert await sync(lambda: Seat.objects.get(pk=seats["bob"].pk).ready)()
+    await bob.close()
+
+
+async def test_state_burst_in_the_lobby_and_in_play(table):
+    game, ids, clients = await lobby(table)
+    reply = await clients["eve"].call("volity.send_state")
+    assert reply["result"] == ["volity.ok"]
+    burst = await clients["eve"].until("volity.state_sent")
+    assert methods(burst) == ["volity.receive_state", "volity.seat_list", "volity.player_sat", "volity.player_sat",
+                              "game.target", "volity.state_sent"]
+    assert burst[0]["params"][0]["state"] == "setup" and burst[0]["params"][0]["seat"] is None
+    assert burst[4]["params"] == ["referee", 12]
+    await start(clients)
+    first, second = await mover(game, clients)
+    assert (await first.call("game.add", 2))["result"] == ["volity.ok"]
+    await second.note("game.your_turn")
+    await second.call("volity.send_state")
+    burst = await second.until("volity.state_sent")
+    assert methods(burst) == ["volity.receive_state", "volity.seat_list", "volity.player_sat", "volity.player_sat",
+                              "game.target", "volity.game_has_started", "game.count", "game.secret",
+                              "game.your_turn", "volity.state_sent"]
+    assert burst[0]["params"][0]["state"] == "active" and burst[6]["params"] == [2]
+    # what the burst contained is not sent again; what follows it is
+    assert await second.quiet()
+    assert (await second.call("game.add", 3))["result"] == ["volity.ok"]
+    assert (await first.note("game.added"))["params"][1:] == [2, 2]  # first's own move, then second's
+    assert (await first.note("game.added"))["params"][1:] == [3, 5]
+    for client in clients.values():
+        await client.close()
+
+
+async def test_config_change_is_echoed_to_everyone_and_makes_everyone_unready(table):
+    game, ids, clients = await lobby(table)
+    await clients["ann"].call("volity.ready")
+    assert await sync(lambda: Seat.objects.get(game=game, name="ann").ready)()
+    reply = await clients["bob"].call("game.set_target", 20.0)
+    assert reply["result"] == ["volity.ok"]
+    for client in clients.values():
+        assert (await client.note("game.target"))["params"] == ["bob", 20]
+    row = await sync(game_row)(game)
+    assert row.options["target"] == 20
+    assert not await sync(lambda: any(s.ready for s in Seat.objects.filter(game=game)))()
+    refused = await clients["eve"].call("game.set_target", 30)
+    assert refused["error"]["code"] == 607
+    refused = await clients["bob"].call("game.set_target", 1000)
+    assert refused["error"]["code"] == 606 and refused["error"]["data"]["tokens"] == ["volity.bad_config"]
+    assert (await sync(game_row)(game)).options["target"] == 20
+    await start(clients)
+    refused = await clients["bob"].call("game.set_target", 30)
+    assert refused["error"]["code"] == 609 and refused["error"]["data"]["tokens"] == ["volity.game_in_progress"]
+    for client in clients.values():
+        await client.close()
+
+
+async def test_ready_is_refused_with_the_games_token_while_too_few_seats_are_filled(table):
+    game, ids, keys = await sync(table)()
+    await sync(services.leave)(game_id=game.pk, identity=ids["bob"])
+    ann = await connect(game.code, keys["ann"])
+    refused = await ann.call("volity.ready")
+    assert refused["error"]["code"] == 606 and refused["error"]["data"]["tokens"] == ["volity.empty_seats"]
+    assert not await sync(lambda: Seat.objects.get(game=game, name="ann").ready)()
+    await ann.close()
+
+
+async def test_every_fault_changes_nothing_and_leaves_the_socket_open(table):
+    game, ids, clients = await lobby(table)
+    ann, eve = clients["ann"], clients["eve"]
+    assert (await ann.call("game.add", 1))["error"]["code"] == 609  # not started
+    await start(clients)
+    first, second = await mover(game, clients)
+    before = (await sync(game_row)(game)).event_seq
+
+    async def fault(client, message):
+        await client.send(message)
+        reply = await client.reply()
+        return (reply[0] if isinstance(reply, list) else reply)["error"]
+
+    assert (await first.call("game.nonsense"))["error"]["code"] == 603
+    assert (await first.call("volity.nonsense"))["error"]["code"] == 603
+    assert (await first.call("game.add"))["error"]["code"] == 604
+    assert (await first.call("game.add", 1, 2))["error"]["code"] == 604
+    assert (await first.call("volity.ready", 1))["error"]["code"] == 604
+    for bad in ("1", 1.5, True, None, [1], {"a": 1}, "x" * 500):
+        assert (await first.call("game.add", bad))["error"]["code"] == 605, bad
+    assert (await eve.call("game.add", 1))["error"]["code"] == 607
+    refused = await second.call("game.add", 1)
+    assert refused["error"]["code"] == 609 and refused["error"]["data"]["tokens"] == ["volity.not_your_turn"]
+    refused = await first.call("game.add", 7)
+    assert refused["error"] == {"code": 606, "message": "Add 1, 2 or 3.", "data": {"tokens": ["game.illegal_action"]}}
+    assert (await first.call("volity.ready"))["error"]["code"] == 609
+    assert (await fault(first, "{not json"))["code"] == -32700
+    assert (await fault(first, "NaN"))["code"] == -32700
+    assert (await fault(first, "[1e999]"))["code"] == -32600
+    assert (await fault(first, {"id": 9, "method": "game.add", "params": [1]}))["code"] == -32600
+    await first.send({"method": "game.add", "params": [1]})  # not JSON-RPC 2.0 and no id: still answered
+    invalid = await first.reply()
+    assert invalid["id"] is None and invalid["error"]["code"] == -32600
+    assert (await fault(first, {"jsonrpc": "2.0", "id": 9, "method": "game.add", "params": {"amount": 1}}))[
+        "code"] == -32600
+    assert (await fault(first, {"jsonrpc": "2.0", "id": 9, "method": 5}))["code"] == -32600
+    assert (await fault(first, json.dumps({"jsonrpc": "2.0", "id": 1, "method": "game.add",
+                                           "params": ["x" * 10000]})))["code"] == -32600
+    assert (await fault(first, "[]"))["code"] == -32600
+    assert (await fault(first, "[" + "[" * 5000 + "]" * 5000 + "]"))["code"] in (-32700, -32600)
+    assert (await sync(game_row)(game)).event_seq == before
+    # a JSON-RPC notification (no id) is carried out without a reply; a batch gets an array of replies
+    await first.send({"jsonrpc": "2.0", "method": "game.add", "params": [1]})
+    batch = [{"jsonrpc": "2.0", "id": "a", "method": "game.add", "params": [1.0]},
+             {"jsonrpc": "2.0", "id": "b", "method": "game.nonsense"}]
+    await second.note("game.your_turn")
+    await second.send(batch)
+    replies = await second.reply()
+    assert replies[0] == {"jsonrpc": "2.0", "id": "a", "result": ["volity.ok"]}
+    assert replies[1]["id"] == "b" and replies[1]["error"]["code"] == 603
+    assert (await sync(game_row)(game)).event_seq == before + 2
+    for client in clients.values():
+        await client.close()
+
+
+async def test_the_lobby_is_announced_as_volity_seating_and_readiness_calls(table, django_user_model):
+    game, ids, clients = await lobby(table)
+    eve = clients["eve"]
+    await sync(services.join_game)(game_id=game.pk, identity=ids["eve"])
+    assert (await eve.note("volity.player_sat"))["params"] == ["eve", None]
+    await clients["bob"].call("volity.ready")
+    assert (await eve.note("volity.player_ready"))["params"] == ["bob"]
+    await clients["bob"].call("volity.unready")
+    assert (await eve.note("volity.player_unready"))["params"] == ["bob"]
+    await sync(services.leave)(game_id=game.pk, identity=ids["eve"])
+    assert (await clients["ann"].note("volity.player_stood"))["params"] == ["eve"]
+    await sync(services.add_bot)(game_id=game.pk, identity=ids["ann"], kind="random")
+    assert (await clients["ann"].note("volity.player_sat"))["params"] == ["Random bot", None]
+    for client in clients.values():
+        await client.close()
