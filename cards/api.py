@@ -1,4 +1,7 @@
 """REST endpoints: read by anyone, written by designers (see permissions.IsDesignerOrReadOnly)."""
+from django.conf import settings
+from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
@@ -7,6 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import filters, serializers
+from .api_errors import InUse
+from .api_input import too_large
 from .export import export_document
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 
@@ -21,6 +26,19 @@ class HistoryMixin:
         return Response(serializers.HistoryRecordSerializer(records, many=True).data)
 
 
+class ProtectedDeleteMixin:
+    """Deleting what cards still use (an extension, colour or icon type) answers 409 naming the cards."""
+
+    def perform_destroy(self, instance):
+        try:
+            with transaction.atomic():
+                instance.delete()
+        except (ProtectedError, RestrictedError) as exc:
+            blocked = getattr(exc, "protected_objects", None) or exc.restricted_objects
+            label = f'{instance._meta.verbose_name.capitalize()} "{instance}"'
+            raise InUse(label, blocked) from None
+
+
 class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = CardGame.objects.all()
     serializer_class = serializers.CardGameSerializer
@@ -28,7 +46,7 @@ class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
     search_fields = ["name", "name_fr"]
 
 
-class ExtensionViewSet(viewsets.ModelViewSet):
+class ExtensionViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Extension.objects.select_related("game")
     serializer_class = serializers.ExtensionSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -36,7 +54,7 @@ class ExtensionViewSet(viewsets.ModelViewSet):
     ordering_fields = ["order", "name", "id"]
 
 
-class ColourViewSet(viewsets.ModelViewSet):
+class ColourViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Colour.objects.select_related("game")
     serializer_class = serializers.ColourSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -44,7 +62,7 @@ class ColourViewSet(viewsets.ModelViewSet):
     ordering_fields = ["activation_order", "name", "id"]
 
 
-class IconTypeViewSet(viewsets.ModelViewSet):
+class IconTypeViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = IconType.objects.select_related("game")
     serializer_class = serializers.IconTypeSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -52,7 +70,7 @@ class IconTypeViewSet(viewsets.ModelViewSet):
     ordering_fields = ["name", "id"]
 
 
-class EstablishmentViewSet(HistoryMixin, viewsets.ModelViewSet):
+class EstablishmentViewSet(HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Establishment.objects.select_related("extension__game", "colour", "icon").order_by(
         "extension__order", "activation_min", "name"
     )
@@ -63,7 +81,7 @@ class EstablishmentViewSet(HistoryMixin, viewsets.ModelViewSet):
     ordering_fields = ["name", "name_fr", "cost", "activation_min", "activation_max", "extension__order", "id"]
 
 
-class LandmarkViewSet(HistoryMixin, viewsets.ModelViewSet):
+class LandmarkViewSet(HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Landmark.objects.select_related("extension__game").order_by("extension__order", "cost", "name")
     serializer_class = serializers.LandmarkSerializer
     filterset_class = filters.LandmarkFilter
@@ -72,7 +90,7 @@ class LandmarkViewSet(HistoryMixin, viewsets.ModelViewSet):
     ordering_fields = ["name", "name_fr", "cost", "extension__order", "id"]
 
 
-class ExcommunicationViewSet(HistoryMixin, viewsets.ModelViewSet):
+class ExcommunicationViewSet(HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Excommunication.objects.select_related("extension__game")
     serializer_class = serializers.ExcommunicationSerializer
     filterset_class = filters.ExcommunicationFilter
@@ -174,6 +192,8 @@ class CardImportView(APIView):
     def post(self, request):
         if request.content_type.startswith("multipart/"):
             uploads = request.FILES.getlist("files") + request.FILES.getlist("file")
+            if any(upload.size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE for upload in uploads):
+                raise too_large()
             files = [(upload.name, upload.read()) for upload in uploads]
             options = {**request.query_params.dict(), **request.data.dict()}
         else:
