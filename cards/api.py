@@ -3,6 +3,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
@@ -18,9 +19,9 @@ from .models import CardGame, Colour, Establishment, Excommunication, Extension,
 
 class HistoryMixin:
     @extend_schema(responses=serializers.HistoryRecordSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def history(self, request, slug=None):
-        """Every change of this card: who, when and what."""
+        """Every change of this card: who, when and what, newest first, as one plain list."""
         card = self.get_object()
         records = card.history.select_related("history_user").order_by("-history_date", "-history_id")
         return Response(serializers.HistoryRecordSerializer(records, many=True).data)
@@ -257,3 +258,21 @@ class MachiKoroExportView(APIView):
         if not CardGame.objects.filter(slug=CardGame.MACHI_KORO).exists():
             raise Http404("No Machi Koro cards yet.")
         return Response(machikoro_document())
+
+
+@csrf_exempt  # it only ever answers 404; CSRF's HTML 403 page would hide that
+def api_not_found(request, path=""):
+    """Any other address under /api/ answers 404 in the API's JSON error shape, not the site's HTML page."""
+    from django.http import HttpResponsePermanentRedirect, JsonResponse
+    from django.urls import Resolver404, resolve
+
+    if request.method in ("GET", "HEAD") and not request.path_info.endswith("/"):
+        try:
+            found = resolve(request.path_info + "/").func is not api_not_found
+        except Resolver404:
+            found = False
+        if found:  # what APPEND_SLASH did before this catch-all existed
+            return HttpResponsePermanentRedirect(request.path + "/" + (f"?{request.META['QUERY_STRING']}"
+                                                                       if request.META.get("QUERY_STRING") else ""))
+    message = "There is no such API endpoint or object; the endpoints are listed at /api/docs/."
+    return JsonResponse({"error": {"code": "not_found", "message": message}}, status=404)

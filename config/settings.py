@@ -162,7 +162,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "cards.pagination.CardPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "cards.api_schema.CardAPISchema",
     "EXCEPTION_HANDLER": "cards.api_errors.json_exception_handler",
 }
 
