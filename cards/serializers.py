@@ -129,7 +129,8 @@ class HistoryRecordSerializer(serializers.Serializer):
     history_id = serializers.IntegerField()
     date = serializers.DateTimeField(source="history_date")
     type = serializers.CharField(source="get_history_type_display")
-    user = serializers.CharField(source="history_user.username", default=None)
+    user = serializers.CharField(source="history_user.username", default=None, allow_null=True,
+                                 help_text="Who made the change; null for the loader and imports without a user.")
     changes = serializers.SerializerMethodField()
 
     def get_changes(self, record) -> list[dict]:

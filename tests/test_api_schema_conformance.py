@@ -26,10 +26,16 @@ BOUNDED = settings(max_examples=int(os.environ.get("API_SCHEMA_EXAMPLES", "300")
                    suppress_health_check=list(HealthCheck))
 
 
-def test_the_schema_covers_every_endpoint():
+def test_the_schema_covers_every_endpoint_and_its_errors():
     paths = {operation.ok().path for operation in schema.get_all_operations()}
     assert {"/api/establishments/{slug}/history/", "/api/import/", "/api/games/{game_id}/stats/",
             "/api/colours/{id}/"} <= paths
+    documents = schema.raw_schema["paths"]
+    history = documents["/api/establishments/{slug}/history/"]["get"]["responses"]["200"]
+    assert history["content"]["application/json"]["schema"]["type"] == "array"  # a plain list, not a page
+    delete = documents["/api/colours/{id}/"]["delete"]["responses"]
+    assert {"400", "401", "403", "404", "409", "413"} <= set(delete)
+    assert delete["409"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
 
 
 @pytest.mark.django_db
