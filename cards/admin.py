@@ -6,6 +6,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from .effect_checks import explain_effect
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
+from .models.machikoro import EFFECT_REQUIRED
 from .permissions import is_designer
 from .widgets import EffectAdminMixin
 
@@ -83,6 +84,12 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     readonly_fields = ["effect_explained", "image_preview", "updated_at"]
     search_fields = ["name", "name_fr", "slug", "description"]
     list_select_related = True
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if db_field.name == "effect" and field is not None:
+            field.error_messages["required"] = EFFECT_REQUIRED
+        return field
 
     @admin.display(description="Effect in words")
     def effect_explained(self, card):

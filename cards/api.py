@@ -1,5 +1,9 @@
 """REST endpoints: read by anyone, written by designers (see permissions.IsDesignerOrReadOnly)."""
+from django.conf import settings
+from django.db import transaction
+from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404, HttpResponse
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -7,15 +11,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import caching, filters, serializers
+from .api_errors import InUse
+from .api_input import too_large
 from .export import export_document
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 
 
 class HistoryMixin:
     @extend_schema(responses=serializers.HistoryRecordSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def history(self, request, slug=None):
-        """Every change of this card: who, when and what."""
+        """Every change of this card: who, when and what, newest first, as one plain list."""
         card = self.get_object()
         records = card.history.select_related("history_user").order_by("-history_date", "-history_id")
         return Response(serializers.HistoryRecordSerializer(records, many=True).data)
@@ -50,6 +56,19 @@ def _plain_data(data):
     return data
 
 
+class ProtectedDeleteMixin:
+    """Deleting what cards still use (an extension, colour or icon type) answers 409 naming the cards."""
+
+    def perform_destroy(self, instance):
+        try:
+            with transaction.atomic():
+                instance.delete()
+        except (ProtectedError, RestrictedError) as exc:
+            blocked = getattr(exc, "protected_objects", None) or exc.restricted_objects
+            label = f'{instance._meta.verbose_name.capitalize()} "{instance}"'
+            raise InUse(label, blocked) from None
+
+
 class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = CardGame.objects.all()
     serializer_class = serializers.CardGameSerializer
@@ -57,7 +76,7 @@ class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
     search_fields = ["name", "name_fr"]
 
 
-class ExtensionViewSet(viewsets.ModelViewSet):
+class ExtensionViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Extension.objects.select_related("game")
     serializer_class = serializers.ExtensionSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -65,7 +84,7 @@ class ExtensionViewSet(viewsets.ModelViewSet):
     ordering_fields = ["order", "name", "id"]
 
 
-class ColourViewSet(viewsets.ModelViewSet):
+class ColourViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Colour.objects.select_related("game")
     serializer_class = serializers.ColourSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -73,7 +92,7 @@ class ColourViewSet(viewsets.ModelViewSet):
     ordering_fields = ["activation_order", "name", "id"]
 
 
-class IconTypeViewSet(viewsets.ModelViewSet):
+class IconTypeViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = IconType.objects.select_related("game")
     serializer_class = serializers.IconTypeSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -81,7 +100,7 @@ class IconTypeViewSet(viewsets.ModelViewSet):
     ordering_fields = ["name", "id"]
 
 
-class EstablishmentViewSet(CachedListMixin, HistoryMixin, viewsets.ModelViewSet):
+class EstablishmentViewSet(CachedListMixin, HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Establishment.objects.select_related("extension__game", "colour", "icon").order_by(
         "extension__order", "activation_min", "name"
     )
@@ -92,7 +111,7 @@ class EstablishmentViewSet(CachedListMixin, HistoryMixin, viewsets.ModelViewSet)
     ordering_fields = ["name", "name_fr", "cost", "activation_min", "activation_max", "extension__order", "id"]
 
 
-class LandmarkViewSet(CachedListMixin, HistoryMixin, viewsets.ModelViewSet):
+class LandmarkViewSet(CachedListMixin, HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Landmark.objects.select_related("extension__game").order_by("extension__order", "cost", "name")
     serializer_class = serializers.LandmarkSerializer
     filterset_class = filters.LandmarkFilter
@@ -101,7 +120,7 @@ class LandmarkViewSet(CachedListMixin, HistoryMixin, viewsets.ModelViewSet):
     ordering_fields = ["name", "name_fr", "cost", "extension__order", "id"]
 
 
-class ExcommunicationViewSet(HistoryMixin, viewsets.ModelViewSet):
+class ExcommunicationViewSet(HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Excommunication.objects.select_related("extension__game")
     serializer_class = serializers.ExcommunicationSerializer
     filterset_class = filters.ExcommunicationFilter
@@ -218,6 +237,8 @@ class CardImportView(APIView):
     def post(self, request):
         if request.content_type.startswith("multipart/"):
             uploads = request.FILES.getlist("files") + request.FILES.getlist("file")
+            if any(upload.size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE for upload in uploads):
+                raise too_large()
             files = [(upload.name, upload.read()) for upload in uploads]
             options = {**request.query_params.dict(), **request.data.dict()}
         else:
@@ -281,3 +302,21 @@ class MachiKoroExportView(APIView):
         if not CardGame.objects.filter(slug=CardGame.MACHI_KORO).exists():
             raise Http404("No Machi Koro cards yet.")
         return conditional_document(request, "export:machi-koro-file", machikoro_document)
+
+
+@csrf_exempt  # it only ever answers 404; CSRF's HTML 403 page would hide that
+def api_not_found(request, path=""):
+    """Any other address under /api/ answers 404 in the API's JSON error shape, not the site's HTML page."""
+    from django.http import HttpResponsePermanentRedirect, JsonResponse
+    from django.urls import Resolver404, resolve
+
+    if request.method in ("GET", "HEAD") and not request.path_info.endswith("/"):
+        try:
+            found = resolve(request.path_info + "/").func is not api_not_found
+        except Resolver404:
+            found = False
+        if found:  # what APPEND_SLASH did before this catch-all existed
+            return HttpResponsePermanentRedirect(request.path + "/" + (f"?{request.META['QUERY_STRING']}"
+                                                                       if request.META.get("QUERY_STRING") else ""))
+    message = "There is no such API endpoint or object; the endpoints are listed at /api/docs/."
+    return JsonResponse({"error": {"code": "not_found", "message": message}}, status=404)

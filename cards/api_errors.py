@@ -3,8 +3,48 @@
 Every API error has the shape::
 
     {"error": {"code": "invalid", "message": "...", "fields": {"cost": [{"code": "min_value", "message": "..."}]}}}
+
+Errors Django raises below DRF (a body over the size limit, a delete that cards still block) get the same
+shape instead of an HTML page or a server error.
 """
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.db.models import ProtectedError, RestrictedError
+from rest_framework import exceptions, status
 from rest_framework.views import exception_handler
+
+USED_BY_SHOWN = 10
+
+
+class InUse(exceptions.APIException):
+    """A delete refused because other rows (cards) still point at the object."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "in_use"
+    default_detail = "Other cards still use this object."
+
+    def __init__(self, label, users):
+        names = sorted({str(user) for user in users})
+        shown = ", ".join(names[:USED_BY_SHOWN]) + (f" and {len(names) - USED_BY_SHOWN} more" if len(names) > USED_BY_SHOWN else "")
+        super().__init__(f"{label} cannot be deleted: {len(names)} card{'s' if len(names) != 1 else ''} still use it "
+                         f"({shown}). Change or delete those cards first.")
+        self.extra = {"used_by": names}
+
+
+def _blocked_by(exc):
+    return getattr(exc, "protected_objects", None) or getattr(exc, "restricted_objects", None) or ()
+
+
+def as_api_exception(exc):
+    """Django's own request and delete errors as the API exception a client should see (or `exc` itself)."""
+    if isinstance(exc, RequestDataTooBig):
+        from .api_input import too_large
+
+        return too_large()
+    if isinstance(exc, SuspiciousOperation):
+        return exceptions.ParseError(f"Request refused: {exc}")
+    if isinstance(exc, (ProtectedError, RestrictedError)):
+        return InUse("This object", _blocked_by(exc))
+    return exc
 
 
 def _flatten(detail):
@@ -19,6 +59,7 @@ def _flatten(detail):
 
 
 def json_exception_handler(exc, context):
+    exc = as_api_exception(exc)
     response = exception_handler(exc, context)
     if response is None:
         return None
@@ -37,5 +78,6 @@ def json_exception_handler(exc, context):
     else:
         error["message"] = str(detail)
         error["code"] = getattr(detail, "code", error["code"])
+    error.update(getattr(exc, "extra", {}))
     response.data = {"error": error}
     return response

@@ -14,15 +14,20 @@ MACHI_KORO = "machi-koro"
 
 # Names a card file being loaded adds, so its cards may refer to each other before all are saved.
 _pending_names = contextvars.ContextVar("pending_effect_names", default=None)
+# The card file being loaded, and (once asked for) the database's cards with the file's laid over them.
+_pending_document = contextvars.ContextVar("pending_document", default=None)
+ENGINE_KEYS = ("extensions", "colours", "icons", "establishments", "landmarks")
 
 
 @contextlib.contextmanager
 def names_from_document(document):
     token = _pending_names.set(EffectContext.from_card_data(document))
+    document_token = _pending_document.set({"document": document, "merged": None})
     try:
         yield
     finally:
         _pending_names.reset(token)
+        _pending_document.reset(document_token)
 
 
 def machikoro_context():
@@ -58,6 +63,47 @@ def effect_errors(text, context=None, extra_names=()):
         parse(text, game=MACHI_KORO, context=context)
     except EffectError as exc:
         return str(exc)
+    return ""
+
+
+def _database_document():
+    from .export import machikoro_document
+    from .models import CardGame
+
+    try:
+        return machikoro_document()
+    except CardGame.DoesNotExist:
+        return {key: [] for key in ENGINE_KEYS}
+
+
+def _engine_document():
+    """The Machi Koro cards a new game would be built from (a file being loaded laid over the database)."""
+    pending = _pending_document.get()
+    if pending is None:
+        return _database_document()
+    if pending["merged"] is None:
+        merged = _database_document()
+        for key in ENGINE_KEYS:
+            by_slug = {item["slug"]: item for item in merged[key]}
+            by_slug.update((item["slug"], item) for item in pending["document"].get(key, []))
+            merged[key] = list(by_slug.values())
+        pending["merged"] = merged
+    return pending["merged"]
+
+
+def playability_error(kind, card_data):
+    """Why the rules engine could not play this card (a message naming it), or '' when it can.
+
+    The grammar accepts effects the engine cannot play (a landmark leg with no phase, an establishment in a
+    landmark's phase, an empty effect): checking here keeps every card the admin, API or loader accepts
+    playable, instead of failing when the next game starts. The engine is plain Python (games/machikoro).
+    """
+    from games.machikoro import CardSetError, check_card
+
+    try:
+        check_card(_engine_document(), kind, card_data)
+    except CardSetError as exc:
+        return f"The rules engine cannot play this card: {exc}."
     return ""
 
 

@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from .effect_checks import explain_effect
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
+from .models.machikoro import EFFECT_REQUIRED
 
 
 class ModelCleanMixin:
@@ -82,6 +83,7 @@ class EstablishmentSerializer(ModelCleanMixin, EffectExplainedMixin, serializers
             "description", "rules_note", "image", "updated_at",
         ]  # fmt: skip
         read_only_fields = ["updated_at"]
+        extra_kwargs = {"effect": {"error_messages": {"blank": EFFECT_REQUIRED, "required": EFFECT_REQUIRED}}}
 
 
 class LandmarkSerializer(ModelCleanMixin, EffectExplainedMixin, serializers.ModelSerializer):
@@ -97,6 +99,7 @@ class LandmarkSerializer(ModelCleanMixin, EffectExplainedMixin, serializers.Mode
             "updated_at",
         ]  # fmt: skip
         read_only_fields = ["updated_at"]
+        extra_kwargs = {"effect": {"error_messages": {"blank": EFFECT_REQUIRED, "required": EFFECT_REQUIRED}}}
 
 
 class ExcommunicationSerializer(ModelCleanMixin, serializers.ModelSerializer):
@@ -126,7 +129,8 @@ class HistoryRecordSerializer(serializers.Serializer):
     history_id = serializers.IntegerField()
     date = serializers.DateTimeField(source="history_date")
     type = serializers.CharField(source="get_history_type_display")
-    user = serializers.CharField(source="history_user.username", default=None)
+    user = serializers.CharField(source="history_user.username", default=None, allow_null=True,
+                                 help_text="Who made the change; null for the loader and imports without a user.")
     changes = serializers.SerializerMethodField()
 
     def get_changes(self, record) -> list[dict]:

@@ -148,9 +148,15 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 REST_FRAMEWORK = {
+    # Basic first: a write without credentials answers 401 with a WWW-Authenticate challenge (docs/api.md).
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "cards.api_input.SafeBasicAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "cards.api_input.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["cards.permissions.IsDesignerOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [
@@ -160,7 +166,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "cards.pagination.CardPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "cards.api_schema.CardAPISchema",
     "EXCEPTION_HANDLER": "cards.api_errors.json_exception_handler",
 }
 

@@ -1,9 +1,10 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from . import health
+from cards.api import api_not_found
 
 urlpatterns = [
     path("", include("cards.urls")),
@@ -18,6 +19,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    re_path(r"^api/(?P<path>[\s\S]*)\Z", api_not_found),  # last under /api/: a JSON 404, never the HTML page
 ]
 
 if settings.DEBUG:

@@ -59,6 +59,12 @@ class ChatRejected(GameError):
     code = "chat_rejected"
 
 
+class CannotStart(GameError):
+    """The lobby is complete but its rules cannot be set up (a card the engine cannot play); the lobby stays."""
+
+    code = "cannot_start"
+
+
 class InvalidSettings(GameError):
     """Game settings that cannot be played; `errors` maps form fields to messages."""
 

@@ -12,6 +12,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .. import json_safety
 from . import vocabulary as words
 from .carddata import Problem, json_path
 from .normalise import normalise_card
@@ -84,7 +85,9 @@ def parse_json(content, file_name):
         except UnicodeDecodeError as exc:
             return None, [Problem(f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})", file_name)]
     try:
-        return json.loads(content, object_pairs_hook=_object), []
+        return json_safety.loads(content, object_pairs_hook=_object), []
+    except json_safety.UnsafeJSON as exc:
+        return None, [Problem(f"refused: {exc}", file_name)]
     except json.JSONDecodeError as exc:
         unterminated = exc.msg.startswith("Unterminated string")
         message = "invalid JSON: " + ("unterminated string starting here" if unterminated else exc.msg)

@@ -10,6 +10,8 @@ from .catalogue import CardGame, Extension
 # Two dice plus the Harbor's +2 reach 14.
 DICE_MIN, DICE_MAX = 1, 14
 dice_value_validators = [MinValueValidator(DICE_MIN), MaxValueValidator(DICE_MAX)]
+# The one message for a card without an effect, in the model, the admin and the API alike.
+EFFECT_REQUIRED = "Every card needs an effect: write what it does in the effect grammar."
 
 
 class Colour(models.Model):
@@ -68,7 +70,10 @@ class MachiKoroCard(models.Model):
     image = models.ImageField(upload_to="cards/", blank=True)
     description = models.TextField(blank=True, help_text="The card text, for players.")
     cost = models.PositiveSmallIntegerField()
-    effect = models.CharField(max_length=500, blank=True, help_text="What the card does, in the effect grammar.")
+    effect = models.CharField(
+        max_length=500, help_text="What the card does, in the effect grammar. Every card needs one.",
+        error_messages={"blank": EFFECT_REQUIRED},
+    )
     rules_note = models.TextField(blank=True, help_text="Disputed values, printing differences, our rule choices.")
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -87,11 +92,22 @@ class MachiKoroCard(models.Model):
             raise ValidationError({"aliases": "Aliases must be a list of names."})
         if self.extension_id and self.extension.game.slug != CardGame.MACHI_KORO:
             raise ValidationError({"extension": "Choose a Machi Koro extension."})
-        from cards.effect_checks import effect_errors
+        from cards.effect_checks import effect_errors, playability_error
 
         message = effect_errors(self.effect, extra_names=[self.name] if self.name else ())
         if message:
             raise ValidationError({"effect": message})
+        if self.effect and self.extension_id and self.name and self.slug and self._relations_set():
+            message = playability_error(self.ENGINE_KIND, self.engine_data())
+            if message:
+                raise ValidationError({"effect": message})
+
+    def _relations_set(self):
+        return True
+
+    def engine_data(self):
+        """This card in the card-data format the rules engine reads (cards/export.py)."""
+        raise NotImplementedError
 
 
 class Establishment(MachiKoroCard):
@@ -117,6 +133,17 @@ class Establishment(MachiKoroCard):
             ),
             models.CheckConstraint(condition=Q(cost__gte=0), name="establishment_cost_not_negative"),
         ]
+
+    ENGINE_KIND = "establishments"
+
+    def _relations_set(self):
+        return bool(self.colour_id and self.icon_id and self.activation_min is not None
+                    and self.activation_max is not None and self.cost is not None)
+
+    def engine_data(self):
+        from cards.export import establishment_to_data
+
+        return establishment_to_data(self)
 
     @property
     def activation_label(self):
@@ -147,6 +174,16 @@ class Landmark(MachiKoroCard):
     counts_toward_win = models.BooleanField(default=True, help_text="Must be built to win.")
     copies = models.PositiveSmallIntegerField(default=4, help_text="Copies in the box.")
     history = HistoricalRecords()
+
+    ENGINE_KIND = "landmarks"
+
+    def _relations_set(self):
+        return self.cost is not None
+
+    def engine_data(self):
+        from cards.export import landmark_to_data
+
+        return landmark_to_data(self)
 
     class Meta(MachiKoroCard.Meta):
         verbose_name = "landmark (monument)"

@@ -4,6 +4,7 @@ Card set
     CardSet.from_data(data, extensions=None)   cards in the cards/data/machikoro.json format, effects parsed
                                                and compiled once; CardSetError for anything unplayable
     card_set.restrict(extensions)              the same cards for a subset of extensions (no re-parse)
+    check_card(data, kind, card)               CardSetError naming the card unless the engine can play it
     load_card_set(extensions=None)             the official cards from cards/data/machikoro.json
     game_set(card_set, options, players)       supply, starting cards, landmarks, required landmarks
 
@@ -32,7 +33,7 @@ from .actions import (Action, Activate, AdjustRoll, Build, Buy, ChooseOpponent, 
                       Move, Pass, Renovate, Reroll, Roll, Trade)
 from . import lab
 from .bots import BOTS, GreedyBot, IncomeBot, RandomBot, make_bot
-from .cardset import CardSet
+from .cardset import CardSet, check_card
 from .errors import (CardSetError, EngineError, IllegalActionError, NotYourTurnError, OptionsError, ReplayError,
                      SerialisationError)
 from .events import Event, replay
@@ -49,7 +50,7 @@ __all__ = [
     "ChooseOpponent", "Decline", "Demolish", "EngineError", "Event", "GameOptions", "GameSet", "GameState",
     "GreedyBot", "IllegalActionError", "IncomeBot", "Invest", "KeepRoll", "Move", "NotYourTurnError",
     "OptionsError", "Pass", "PlayerState", "RandomBot", "Renovate", "ReplayError", "Reroll", "Roll",
-    "SerialisationError", "Trade", "apply", "apply_in_place", "describe_choice", "game_set", "legal_actions",
+    "SerialisationError", "Trade", "apply", "apply_in_place", "check_card", "describe_choice", "game_set", "legal_actions",
     "load_card_data", "load_card_set", "make_bot", "new_game", "play_game", "recommended_stacks", "replay",
     "simulate", "view_for",
 ]

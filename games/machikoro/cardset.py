@@ -140,6 +140,8 @@ class CardSet:
             if card["extension"] not in extensions:
                 continue
             text = card["effect"]
+            if not text:
+                raise CardSetError(f"{card['name']}: the effect is empty: every card needs one")
             if text not in trees:
                 try:
                     trees[text] = parse(text)
@@ -182,13 +184,7 @@ class CardSet:
                 raise CardSetError(f"{l.name}: cost must be a whole number of 0 or more")
 
     def _compile(self, data):
-        ctx = C.CompileContext(
-            list(self.establishments), list(self.landmarks),
-            frozenset(n for card in data["landmarks"] for n in _names(card)),
-            frozenset(i["slug"] for i in data.get("icons", [])),
-            frozenset(self.colours),
-            frozenset(n for card in data["establishments"] for n in _names(card)),
-        )
+        ctx = _compile_context(data, self.establishments, self.landmarks, self.colours)
         for landmark in self.landmarks:
             landmark.abilities = C.compile_landmark(self._trees[landmark.effect], landmark, ctx)
         for e in self.establishments:
@@ -275,6 +271,45 @@ class CardSet:
     def __reduce__(self):
         # Compiled closures do not pickle: a worker process rebuilds the set from its data instead.
         return (_rebuild, (self.data, self.extensions))
+
+
+def _compile_context(data, establishments, landmarks, colours):
+    return C.CompileContext(
+        list(establishments), list(landmarks),
+        frozenset(n for card in data["landmarks"] for n in _names(card)),
+        frozenset(i["slug"] for i in data.get("icons", [])),
+        frozenset(colours),
+        frozenset(n for card in data["establishments"] for n in _names(card)),
+    )
+
+
+def check_card(data, kind, card, parse=None):
+    """Raise CardSetError naming `card` when the engine could not play it beside the other cards of `data`.
+
+    `kind` is "establishments" or "landmarks"; `card` (card-data format) replaces the card of `data` with its
+    slug, or joins them. Only this card is parsed and compiled, so a fault elsewhere in `data` is not its own.
+    """
+    if kind not in ("establishments", "landmarks"):
+        raise ValueError(f"kind must be establishments or landmarks, not {kind!r}")
+    data = {**data, kind: [c for c in data[kind] if c.get("slug") != card.get("slug")] + [card]}
+    name = card.get("name") or card.get("slug") or "?"
+    text = card.get("effect")
+    if not isinstance(text, str) or not text:
+        raise CardSetError(f"{name}: the effect is empty: every card needs one")
+    try:
+        tree = (parse or _default_parser(data))(text)
+    except Exception as exc:  # the grammar's EffectError or any parser failure
+        raise CardSetError(f"{name}: effect {text!r} does not parse: {exc}") from exc
+    try:
+        establishments = [Establishment(i, c) for i, c in enumerate(data["establishments"])]
+        landmarks = [Landmark(i, c) for i, c in enumerate(data["landmarks"])]
+    except (KeyError, TypeError) as exc:
+        raise CardSetError(f"{name}: the card data lacks {exc}") from None
+    ctx = _compile_context(data, establishments, landmarks, [c["slug"] for c in data["colours"]])
+    if kind == "establishments":
+        C.compile_establishment(tree, establishments[-1], ctx)
+    else:
+        C.compile_landmark(tree, landmarks[-1], ctx)
 
 
 def _rebuild(data, extensions):

@@ -25,6 +25,11 @@ class OptionsInvalid(Exception):
         self.errors = errors
 
 
+class RulesUnavailable(Exception):
+    """`freeze_rules` or `start` cannot set up a game (say, a card the engine cannot play). The message says why,
+    naming the card; the platform keeps the game in its lobby and tells the players."""
+
+
 @dataclass(frozen=True)
 class Progress:
     """Where a game stands: who must act now, which turn it is, and whether (and by whom) it is won."""
@@ -126,11 +131,13 @@ class Ruleset(ABC):
 
     @abstractmethod
     def freeze_rules(self, options):
-        """The rules data used for the whole game (e.g. its card set), read once at the start."""
+        """The rules data used for the whole game (e.g. its card set), read once at the start.
+
+        Raise `RulesUnavailable` when no playable game can be built from it."""
 
     @abstractmethod
     def start(self, rules, options, seed, names):
-        """The first `Match` of a game for players `names` in seat order."""
+        """The first `Match` of a game for players `names` in seat order (or `RulesUnavailable`)."""
 
     @abstractmethod
     def load(self, rules, state):

@@ -10,9 +10,9 @@ from collections import OrderedDict
 from threading import Lock
 
 from games import machikoro as engine
-from games.machikoro import IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
+from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
 
-from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
+from .base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
 from .machikoro_forms import MachiKoroOptionsForm
 from .machikoro_text import action_label, narrate
 
@@ -160,7 +160,7 @@ class MachiKoroRuleset(Ruleset):
         try:
             document = machikoro_document()
         except CardGame.DoesNotExist:
-            raise LookupError("the Machi Koro cards are not loaded (run manage.py load_cards)") from None
+            raise RulesUnavailable("the Machi Koro cards are not loaded (run manage.py load_cards)") from None
         return self.lab_rules(document, options)
 
     def lab_rules(self, document, options):
@@ -169,7 +169,9 @@ class MachiKoroRuleset(Ruleset):
         document["establishments"] = [c for c in document["establishments"] if c["extension"] in extensions]
         document["landmarks"] = [c for c in document["landmarks"] if c["extension"] in extensions]
         text = json.dumps(document, sort_keys=True, ensure_ascii=True)
-        return {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "extensions": extensions, "cards": document}
+        rules = {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "extensions": extensions, "cards": document}
+        self.card_set(rules)  # built (and cached) now: a card the engine cannot play stops the start here
+        return rules
 
     def rules_view(self, rules):
         cards = rules["cards"]
@@ -193,7 +195,10 @@ class MachiKoroRuleset(Ruleset):
         return {c["slug"]: c["name"] for c in cards["establishments"] + cards["landmarks"]}
 
     def card_set(self, rules):
-        return CARD_SETS.get(rules)
+        try:
+            return CARD_SETS.get(rules)
+        except (CardSetError, OptionsError) as exc:
+            raise RulesUnavailable(f"the card set cannot be played: {exc}") from None
 
     def start(self, rules, options, seed, names):
         card_set = self.card_set(rules)

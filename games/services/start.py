@@ -1,4 +1,5 @@
 """Starting a game once its lobby is complete: freeze the rules, draw the first player, create the state."""
+import logging
 import secrets
 
 from django.db import transaction
@@ -6,11 +7,13 @@ from django.utils import timezone
 
 from games import broadcast
 from games.models import Game
+from games.errors import CannotStart
 from games.rpc import notify as rpc_notify
-from games.rulesets import get_ruleset
+from games.rulesets import RulesUnavailable, get_ruleset
 
-from .common import announce_open_games, renumber
-from games.errors import GameError
+from .common import announce_open_games, announce_to_game, renumber
+
+logger = logging.getLogger(__name__)
 
 
 def lobby_complete(game, seats):
@@ -24,28 +27,48 @@ def lobby_complete(game, seats):
 
 
 def start_if_ready(game, seats):
-    """Start the (locked) game if its lobby is complete; return whether it started."""
+    """Start the (locked) game if its lobby is complete; return whether it started.
+
+    When the rules cannot be set up (a card the engine cannot play), the game stays in its lobby, the humans'
+    readiness is reset (so nobody retries into the same error) and everyone watching is told why.
+    """
     if not lobby_complete(game, seats):
         return False
-    start_game(game, seats)
+    try:
+        with transaction.atomic():  # a savepoint: a refused start leaves the seats and the game untouched
+            start_game(game, seats)
+    except CannotStart as exc:
+        _refuse_start(game, seats, exc.message)
+        return False
     return True
+
+
+def _refuse_start(game, seats, message):
+    logger.warning("Game %s cannot start: %s", game.code, message)
+    for seat in seats:
+        if not seat.bot_kind and seat.ready:
+            seat.ready = False
+            seat.save(update_fields=["ready"])
+    game.save(update_fields=["updated_at"])
+    announce_to_game(game.code, {"type": "error", **CannotStart(message).as_dict()})
 
 
 def start_game(game, seats):
     from .play import deadline_after, schedule_next
 
     ruleset = get_ruleset(game.ruleset)
-    try:
-        rules = ruleset.freeze_rules(game.options)
-    except LookupError as exc:
-        raise GameError(f"The game cannot start: {exc}", code="cannot_start") from None
     # Seats keep the lobby's order around the table; a random one of them is player 1.
     first = secrets.randbelow(len(seats))
     table = seats[first:] + seats[:first]
-    renumber(seats, [s.pk for s in table])
     seed = secrets.randbits(62)
     names = [s.name for s in table]
-    match = ruleset.start(rules, game.options, seed, names)
+    try:
+        rules = ruleset.freeze_rules(game.options)
+        match = ruleset.start(rules, game.options, seed, names)
+    except (RulesUnavailable, LookupError) as exc:
+        raise CannotStart(f"The game cannot start: {exc}. A designer must fix the cards; "
+                          "then get ready again.") from None
+    renumber(seats, [s.pk for s in table])
     progress = match.progress()
     now = timezone.now()
     game.status = Game.Status.PLAYING

@@ -1,4 +1,6 @@
 """Aquarius through the platform: options, the frozen deck, refusals with the seed's tokens, bots, replay."""
+from unittest import mock
+
 import pytest
 
 from games import services
@@ -58,14 +60,16 @@ def test_a_game_plays_the_variant_deck_it_was_created_with(aquarius_cards, ann):
 def test_an_unplayable_deck_refuses_to_start_with_a_reason(aquarius_cards, ann):
     from cards.aquarius.admin import copy_into_variant_deck
     from cards.models import AquariusCard
-    from games.errors import GameError
-
     deck = copy_into_variant_deck(AquariusCard.objects.filter(deck__slug="first-edition", kind="action"))
     game = aquarius_lobby(ann, deck=deck.slug)
     services.add_bot(game_id=game.pk, identity=ann, kind="random")
-    with pytest.raises(GameError) as caught:
-        services.set_ready(game_id=game.pk, identity=ann, ready=True)
-    assert "cannot be played" in caught.value.message
+    with mock.patch("games.services.start.announce_to_game") as announce:
+        services.set_ready(game_id=game.pk, identity=ann, ready=True)   # the start is refused, the lobby stays
+    game.refresh_from_db()
+    assert game.status == Game.Status.LOBBY
+    assert not game.seats.get(bot_kind="").ready                   # nobody retries into the same error
+    (code, frame), _ = announce.call_args
+    assert frame["code"] == "cannot_start" and "cannot be played" in frame["message"]
 
 
 def test_the_adapter_maps_refusals_to_the_seed_tokens_and_lets_anyone_look_at_a_goal(aquarius_cards):

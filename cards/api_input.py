@@ -1,0 +1,61 @@
+"""What the REST API reads from a request: bounded JSON bodies and well-formed HTTP Basic credentials.
+
+Bad input is a client error in the API's JSON error shape (cards/api_errors.py), never a server error.
+"""
+from django.conf import settings
+from rest_framework import exceptions, status
+from rest_framework.authentication import BasicAuthentication
+from rest_framework.parsers import JSONParser
+
+from .json_safety import UnsafeJSON, loads
+
+
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+    default_detail = "The request body is too large."
+
+
+def body_limit():
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+def too_large():
+    limit = body_limit()
+    return PayloadTooLarge(f"The request body is larger than the limit of {limit:,} bytes ({limit / 1e6:.1f} MB).")
+
+
+class SafeJSONParser(JSONParser):
+    """JSON bodies up to DATA_UPLOAD_MAX_MEMORY_SIZE, nested at most MAX_DEPTH levels, valid Unicode only."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        limit = body_limit()
+        if stream is None:
+            return {}
+        raw = stream.read(limit + 1) if limit is not None else stream.read()
+        if limit is not None and len(raw) > limit:
+            raise too_large()
+        encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
+        try:
+            text = raw.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            raise exceptions.ParseError(f"JSON parse error - the body is not {encoding} text.") from None
+        try:
+            return loads(text, parse_constant=_refuse_constant)
+        except UnsafeJSON as exc:
+            raise exceptions.ParseError(f"JSON refused - {exc}.") from None
+        except ValueError as exc:
+            raise exceptions.ParseError(f"JSON parse error - {exc}") from None
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not valid JSON")
+
+
+class SafeBasicAuthentication(BasicAuthentication):
+    """HTTP Basic, refusing control characters (NUL cannot even be sent to PostgreSQL) as bad credentials."""
+
+    def authenticate_credentials(self, userid, password, request=None):
+        if any(ord(ch) < 32 or ch == "\x7f" for ch in userid + password):
+            raise exceptions.AuthenticationFailed("Invalid username/password.")
+        return super().authenticate_credentials(userid, password, request)

@@ -1,0 +1,52 @@
+"""The REST API answers what its own OpenAPI document (/api/schema/) says, anonymously and as a designer.
+
+Schemathesis generates requests from the schema, valid ones and invalid ones, across every operation and sends
+them to the site in-process; every answer must be documented (status, content type, body schema, headers) and
+none may be a 5xx. One hypothesis run per identity, bounded, so the whole file takes about a minute.
+"""
+import base64
+import os
+
+import pytest
+import schemathesis
+from django.core.wsgi import get_wsgi_application
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (content_type_conformance, response_headers_conformance,
+                                               response_schema_conformance, status_code_conformance)
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+          response_headers_conformance]
+
+schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
+requests = st.one_of(schema.as_strategy(GenerationMode.POSITIVE), schema.as_strategy(GenerationMode.NEGATIVE))
+BOUNDED = settings(max_examples=int(os.environ.get("API_SCHEMA_EXAMPLES", "300")), deadline=None, derandomize=True, phases=[Phase.explicit, Phase.generate],
+                   suppress_health_check=list(HealthCheck))
+
+
+def test_the_schema_covers_every_endpoint_and_its_errors():
+    paths = {operation.ok().path for operation in schema.get_all_operations()}
+    assert {"/api/establishments/{slug}/history/", "/api/import/", "/api/games/{game_id}/stats/",
+            "/api/colours/{id}/"} <= paths
+    documents = schema.raw_schema["paths"]
+    history = documents["/api/establishments/{slug}/history/"]["get"]["responses"]["200"]
+    assert history["content"]["application/json"]["schema"]["type"] == "array"  # a plain list, not a page
+    delete = documents["/api/colours/{id}/"]["delete"]["responses"]
+    assert {"400", "401", "403", "404", "409", "413"} <= set(delete)
+    assert delete["409"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["anonymous", "designer"])
+def test_every_answer_is_documented(official_cards, designer, who):
+    headers = {} if who == "anonymous" else {
+        "Authorization": "Basic " + base64.b64encode(b"dana:pw-designer-1").decode()}
+
+    @BOUNDED
+    @given(case=requests)
+    def check(case):
+        case.call_and_validate(headers=headers, checks=CHECKS)
+
+    check()
