@@ -9,13 +9,11 @@ from games import services
 from games.errors import GameError, InvalidSettings
 from games.forms import GameSettingsForm, GuestForm
 from games.identity import request_identity
-from games.rulesets import UnknownRuleset, get_ruleset
+from games.rulesets import UnknownRuleset, all_rulesets, get_ruleset
 from games.selectors.frames import seat_payload
 from games.selectors.lists import games_of, open_games_frame
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
-
-DEFAULT_RULESET = "machikoro"
 
 
 def _game_or_404(code):
@@ -50,12 +48,22 @@ def _apply_setting_errors(errors, settings_form, options_form):
             target.add_error(name, message)
 
 
-@require_http_methods(["GET", "POST"])
-def create_game(request, ruleset=DEFAULT_RULESET):
+def _chosen_ruleset(slug):
+    """The ruleset named in the URL, or the first installed one (settings.GAMES_RULESETS order)."""
+    if slug is None:
+        installed = all_rulesets()
+        if not installed:
+            raise Http404("No game is installed.")
+        return installed[0]
     try:
-        chosen = get_ruleset(ruleset)
+        return get_ruleset(slug)
     except UnknownRuleset:
         raise Http404("No such game.") from None
+
+
+@require_http_methods(["GET", "POST"])
+def create_game(request, ruleset=None):
+    chosen = _chosen_ruleset(ruleset)
     identity = request_identity(request)
     if identity.is_anonymous:
         return _identify_first(request)
@@ -76,6 +84,7 @@ def create_game(request, ruleset=DEFAULT_RULESET):
             return redirect("games:game", code=game.code)
     return render(request, "games/create.html", {
         "ruleset": chosen, "settings_form": settings_form, "options_form": options_form,
+        "rulesets": all_rulesets(),
     })
 
 
