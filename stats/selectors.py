@@ -278,9 +278,8 @@ def site_statistics():
     return SiteStatistics.objects.filter(pk=SiteStatistics.SINGLETON).first()
 
 
-def site_view(site):
-    """Rates, averages and the dice fairness check from the running totals."""
-    totals = site.totals if site else {}
+def site_view(totals):
+    """Machi Koro's rates, averages and dice fairness check from its running totals."""
     won_games = totals.get("won_games", 0)
     by_players = totals.get("by_players", {})
     first = {"games": 0, "wins": 0}
@@ -311,7 +310,6 @@ def site_view(site):
         "games": totals.get("games", 0),
         "won_games": won_games,
         "unfinished": totals.get("unfinished", 0),
-        "refreshed_at": site.refreshed_at if site else None,
         "first_player": {**first, "rate": _percent(first["wins"], first["games"])},
         "by_players": counts,
         "baseline": baseline,
