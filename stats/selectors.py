@@ -259,9 +259,19 @@ def player_view(results):
         "by_order": by_order,
         "by_players": by_players,
         "favourites": [{"card": card_label(slug), "slug": slug, "copies": copies} for slug, copies in favourites],
-        "recent": [{"code": r.game.code, "won": r.won, "players": r.players, "order": r.order, "turns": r.turns,
-                    "finished_at": r.finished_at, "extensions": r.extensions} for r in recent],
+        "recent": [{"code": r.game.code, "game": _game_name(r.game.ruleset), "won": r.won, "players": r.players,
+                    "order": r.order, "turns": r.turns, "finished_at": r.finished_at, "extensions": r.extensions}
+                   for r in recent],
     }
+
+
+def _game_name(slug):
+    from games.rulesets import UnknownRuleset, get_ruleset
+
+    try:
+        return get_ruleset(slug).name
+    except UnknownRuleset:
+        return slug
 
 
 def _rate_row(row, key):
