@@ -35,7 +35,7 @@
   /* What a card is, from the rules data when it has it, else from its id (seed 004's naming). */
   function cardInfo(id, rules) {
     const known = rules && rules.cards && rules.cards[id];
-    if (known && known.quadrants) return known;
+    if (known && (known.quadrants || known.action)) return Object.assign({ id: id }, known);
     const parts = id.split("_");
     if (parts[0] === "act") return { id: id, kind: "action", action: ACTION_BY_LETTER[parts[1]] || parts[1], quadrants: null };
     const letters = parts[1] || "";
@@ -55,21 +55,20 @@
     });
     const cards = {};
     list.forEach(function (card) {
-      const panels = card.quadrants || quadrantsFromPanels(card);
-      cards[card.id] = Object.assign({}, card, { quadrants: panels });
-      if (!panels) delete cards[card.id];
+      const panels = card.kind === "action" ? null : card.quadrants || quadrantsFromPanels(card);
+      if (card.kind === "action" || panels) cards[card.id] = Object.assign({}, card, { quadrants: panels });
     });
     return Object.assign({}, rules, { _aq: true, cards: cards });
   }
 
-  /* The engine documents panels as letters by region; four letters are read as TL, TR, BL, BR unless the
-     rules say otherwise (rules.quadrant_order). */
+  /* The engine's panels (docs/rules-aquarius.md): whole [x], landscape [top, bottom], portrait [left, right],
+     quartered [TL, TR, BR, BL] clockwise; here quadrants are [TL, TR, BL, BR]. */
   function quadrantsFromPanels(card) {
     const p = (card.panels || []).map(function (x) { return BY_NAME[x] || x; });
     if (card.kind === "whole" && p.length) return [p[0], p[0], p[0], p[0]];
     if (card.kind === "landscape" && p.length === 2) return [p[0], p[0], p[1], p[1]];
     if (card.kind === "portrait" && p.length === 2) return [p[0], p[1], p[0], p[1]];
-    if (card.kind === "quartered" && p.length === 4) return p.slice();
+    if (card.kind === "quartered" && p.length === 4) return [p[0], p[1], p[3], p[2]];
     return null;
   }
 
@@ -276,6 +275,7 @@
         h("span", { class: "aq-hand-size", text: handText((view.hand_sizes || [])[seat] || 0) }),
         view.chicken && !view.over ? h("span", { class: "tag" + ((view.knows_goal || [])[seat] ? " knows" : ""),
           text: (view.knows_goal || [])[seat] ? "knows goal" : "goal unseen" }) : null,
+        view.over && view.chicken && view.chicken_last === seat ? h("span", { class: "tag", text: "looked last: wins Aqua-Chicken" }) : null,
         goal ? h("span", { class: "aq-goal-reveal" }, [h("span", { class: "aq-chip", style: "background:" + ELEMENTS[goal].colour + ";color:" + ELEMENTS[goal].ink, text: ELEMENTS[goal].letter }), " " + ELEMENTS[goal].name]) : null,
       ]));
     }
@@ -326,7 +326,7 @@
 
   function grid(view, ctx, rules, rerender) {
     const actions = legal(ctx);
-    const svg = s("svg", { class: "aq-grid", tabindex: "0", role: "application",
+    const svg = s("svg", { class: "aq-grid", tabindex: "0", role: "application", "data-focus": "grid",
       "aria-label": "The table. Arrow keys pan, plus and minus zoom, 0 fits, R turns the card." });
     const layer = s("g", { class: "aq-layer" });
     svg.append(layer);
@@ -362,6 +362,7 @@
           } else {
             ui.target = c.card;
             ui.upright = c.upright;
+            ui.focusTarget = true;
             rerender();
           }
         };
@@ -475,9 +476,12 @@
         "data-card": id, disabled: !can, "aria-pressed": ui.selected === id ? "true" : "false",
         "aria-label": (info.action ? "Action: " + name : "Card " + describe(info)) + (view.drawn === id ? " (just drawn)" : ""),
         title: info.action ? (ACTIONS[info.action] || {}).hint : describe(info),
-        onclick: function () {
+        "data-focus": "hand:" + id,
+        onclick: function (event) {
           ui.selected = ui.selected === id ? null : id;
           ui.target = null;
+          // From the keyboard (no pointer: detail 0), go on to the first target so Tab order stays short.
+          ui.focusTarget = event.detail === 0 && ui.selected !== null;
           rerender();
         },
       }, [miniCard(id, ui.selected === id ? ui.upright : true, rules), h("span", { class: "aq-card-name", text: info.action ? name : id })]);
@@ -498,7 +502,7 @@
     const actions = legal(ctx).filter(function (a) { return a.card === ui.selected; });
     const parts = [];
     const cancel = h("button", { type: "button", class: "aq-cancel", text: "Cancel", onclick: function () { ui.selected = null; ui.target = null; rerender(); } });
-    const rotate = h("button", { type: "button", class: "aq-rotate", "aria-keyshortcuts": "R",
+    const rotate = h("button", { type: "button", class: "aq-rotate", "aria-keyshortcuts": "R", "data-focus": "rotate",
       text: "⟲ Turn 180°" + (ui.upright ? "" : " (turned)"), onclick: function () { ui.upright = !ui.upright; rerender(); } });
     if (!info.action) {
       const n = cellsFor(actions, ui.selected, null).length;
@@ -549,6 +553,8 @@
       h("button", { type: "button", text: "Fit", onclick: function () { ui.moved = false; fit(drawn.svg, drawn.points); applyTransform(drawn.layer); } }),
     ]);
     const banner = view.over ? h("p", { class: "aq-banner", text: winnerText(view, ctx) }) : null;
+    const active = document.activeElement;
+    const focused = active && container.contains(active) ? active.getAttribute("data-focus") : null;
     container.replaceChildren(h("div", { class: "aq-board" }, [
       banner, measuresBar(view, winnerGoals), goalBox(view, ctx), statusLine(view), playersBox(view, ctx),
       h("div", { class: "aq-table" }, [drawn.svg, tools]), handBox(view, ctx, rules, rerender),
@@ -562,16 +568,16 @@
       }).observe(drawn.svg);
     }
     interactive(drawn.svg, drawn.layer, drawn.points);
+    // Keep the keyboard where it was across a redraw, or take it to the first target after a choice.
+    const target = ui.focusTarget ? container.querySelector("g.aq-drop, g.aq-card.pickable, button.aq-seat-choice, .aq-controls button.primary") : null;
+    ui.focusTarget = false;
+    const again = target || (focused ? container.querySelector('[data-focus="' + focused + '"]') : null);
+    if (again) again.focus({ preventScroll: true });
     container.onkeydown = function (event) {
       if (event.target.closest("input, textarea")) return;
-      if ((event.key === "r" || event.key === "R") && ui.selected) { ui.upright = !ui.upright; rerender(); focusGrid(container); }
+      if ((event.key === "r" || event.key === "R") && ui.selected) { ui.upright = !ui.upright; ui.focusTarget = true; rerender(); }
       else if (event.key === "Escape" && ui.selected) { ui.selected = null; ui.target = null; rerender(); }
     };
-  }
-
-  function focusGrid(container) {
-    const first = container.querySelector(".aq-drop");
-    if (first && document.activeElement && document.activeElement.closest(".aq-grid")) first.focus();
   }
 
   function winnerText(view, ctx) {

@@ -1,0 +1,194 @@
+"""A whole Aquarius game in headless Chromium: two browser players (a desktop and a phone) and a platform bot.
+
+The host picks Aquarius on the create form; a guest joins by the link on a phone; the host seats a bot.
+Both humans play through the board only (a card from the hand, then a highlighted space or a target).
+At the end: the winners, every goal revealed, the winning group outlined, the replay and the JSON export.
+Screenshots of both pages go to test-artifacts/ on failure.
+"""
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from .live_site import LiveSite
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+GAME_TIMEOUT = 300  # seconds for the whole game
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
+    with LiveSite(tmp_path_factory.mktemp("aquarius-site")) as live:
+        yield live
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+# What a simple player does with the board: the first playable card of the hand, then a target for it.
+# Returns the next thing to click (a CSS selector), or null when there is nothing to do.
+NEXT_CLICK = """() => {
+  const board = document.querySelector("#board .aq-board");
+  if (!board) return null;
+  const drop = board.querySelector("g.aq-drop");
+  if (drop) return `#board g.aq-drop[data-x="${drop.dataset.x}"][data-y="${drop.dataset.y}"]`;
+  const pick = board.querySelector("g.aq-card.pickable");
+  if (pick) return `#board g.aq-card.pickable[data-card="${pick.dataset.card}"]`;
+  const seat = board.querySelector("button.aq-seat-choice");
+  if (seat) return `#board button.aq-seat-choice[data-seat="${seat.dataset.seat}"]`;
+  const play = board.querySelector(".aq-controls button.primary");
+  if (play) return "#board .aq-controls button.primary";
+  const selected = board.querySelector("button.aq-hand-card.selected");
+  if (selected) return "#board button.aq-rotate";  // nothing fits this way up: turn the card
+  const card = board.querySelector("button.aq-hand-card:not([disabled])");
+  if (card) return `#board button.aq-hand-card[data-card="${card.dataset.card}"]`;
+  const pass = [...document.querySelectorAll("#actions button:not([disabled])")].find((b) => /pass/i.test(b.textContent));
+  if (pass) return "#actions button:not([disabled]) >> text=/pass/i";
+  return null;
+}"""
+
+
+def seq_of(page):
+    return int(page.locator("#game").get_attribute("data-seq") or 0)
+
+
+def finished(page):
+    return page.locator("#after").is_visible()
+
+
+def play_one_step(page):
+    """Click the next thing a simple player would; True if the click was a move (the event number grew)."""
+    selector = page.evaluate(NEXT_CLICK)
+    if selector is None:
+        return False
+    before = seq_of(page)
+    page.locator(selector).first.click()
+    if selector.startswith("#board button.aq-hand-card") or selector.endswith("aq-rotate") \
+            or "pickable" in selector and page.locator("#board g.aq-drop").count():
+        return True  # a choice on the way to a move: no event yet
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}"
+                           " || !document.getElementById('toast').hidden", timeout=15000)
+    return True
+
+
+def no_horizontal_overflow(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_whole_aquarius_game_in_the_browser(site, browser):
+    errors = []
+    host_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guest_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host, guest = host_context.new_page(), guest_context.new_page()
+    for page in (host, guest):
+        page.on("pageerror", lambda error, page=page: errors.append(f"{page.url}: {error}"))
+    try:
+        host.goto(site.url() + "/accounts/signup/")
+        host.fill("#id_username", "aria")
+        host.fill("#id_password1", "Tab1e-Top!")
+        host.fill("#id_password2", "Tab1e-Top!")
+        host.click("form button.primary")
+
+        # The create form offers every game; Aquarius' own options come from its ruleset.
+        host.goto(site.url() + "/games/new/")
+        host.click(".game-choice a[data-ruleset='aquarius']")
+        host.wait_for_selector("h1:has-text('New Aquarius game')")
+        assert host.locator("input[name='options-chicken']").count() == 1
+        host.fill("#id_game-max_players", "3")
+        host.click("form button.primary")
+        host.wait_for_selector("#lobby:not([hidden])")
+        link = host.input_value("#join-link")
+
+        guest.goto(site.url() + "/games/")
+        assert "Aquarius" in guest.locator("#open-games").inner_text()
+        guest.goto(link)
+        guest.fill("#id_nickname", "Gil")
+        guest.click("form button.primary")
+        guest.click("#join-button")
+        guest.wait_for_selector("#lobby:not([hidden])")
+        host.wait_for_selector("#seats li:has-text('Gil')")
+        host.fill("#chat-input", "good luck")
+        host.press("#chat-input", "Enter")
+        guest.wait_for_selector("#chat-log li:has-text('good luck')")
+
+        host.select_option("#bot-kind", index=0)
+        host.click("#add-bot")
+        guest.wait_for_selector("#seats li:has-text('bot')")
+        guest.click("#ready-button")
+        host.click("#ready-button")
+        for page in (host, guest):
+            page.wait_for_selector("#play:not([hidden]) .aq-board svg.aq-grid")
+            assert page.locator("#board .aq-measure").count() == 5
+            assert page.locator("#board g.aq-card").count() >= 1
+            assert page.locator("#aq-goal").inner_text().startswith("Your goal")
+        assert no_horizontal_overflow(guest) and no_horizontal_overflow(host), "horizontal overflow"
+        ARTIFACTS.mkdir(exist_ok=True)
+        host.screenshot(path=str(ARTIFACTS / "aquarius-desktop-start.png"))
+        guest.screenshot(path=str(ARTIFACTS / "aquarius-phone-start.png"), full_page=True)
+
+        deadline = time.monotonic() + GAME_TIMEOUT
+        while not (finished(host) and finished(guest)):
+            assert time.monotonic() < deadline, "the game did not end in time"
+            moved = False
+            for page in (host, guest):
+                if not finished(page):
+                    moved = play_one_step(page) or moved
+            if not moved:
+                time.sleep(0.1)
+
+        # The end: winners, every goal revealed, the winning group outlined when a goal was reached.
+        for page in (host, guest):
+            page.wait_for_selector("#board .aq-banner")
+            assert page.locator("#board .aq-goal-reveal").count() == 3
+            assert page.locator("#board .aq-player.winner").count() >= 1
+        banner = host.inner_text("#board .aq-banner")
+        assert banner == guest.inner_text("#board .aq-banner")
+        reached = host.evaluate("""() => [...document.querySelectorAll('#board .aq-measure.won .aq-count')]
+                                       .some((n) => parseInt(n.textContent) >= 7)""")
+        if reached:
+            assert host.locator("#board g.aq-card.winning").count() >= 7
+        assert no_horizontal_overflow(guest), "horizontal overflow at the end"
+        host.screenshot(path=str(ARTIFACTS / "aquarius-desktop-end.png"), full_page=True)
+        guest.screenshot(path=str(ARTIFACTS / "aquarius-phone-end.png"), full_page=True)
+
+        final_seq = seq_of(host)
+        assert final_seq == seq_of(guest) > 3
+        for page in (host, guest):
+            page.wait_for_selector("#after [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
+                                   timeout=30000)
+        host.click("#replay-link")
+        host.wait_for_selector(f"#replay-position:has-text('Move 0 of {final_seq}')")
+        assert host.locator("#board g.aq-card").count() == 1  # the start card alone
+        host.click("#replay-last")
+        host.wait_for_selector(f"#replay-position:has-text('Move {final_seq} of {final_seq}')")
+        assert host.locator("#board .aq-banner").inner_text() == banner
+        record = json.loads(host.request.get(site.url() + host.locator("a:has-text('Export')").get_attribute("href")).text())
+        assert record["format"] == "live-game-record" and record["ruleset"] == "aquarius"
+        assert len(record["events"]) == final_seq
+        assert {p["kind"].split(":")[0] for p in record["players"]} == {"user", "guest", "bot"}
+        assert not errors, errors
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for name, page in (("desktop", host), ("phone", guest)):
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"aquarius-{name}-failure.png"), full_page=True)
+            except Exception:  # the page may be gone; the other screenshot still helps
+                pass
+        raise
+    finally:
+        host_context.close()
+        guest_context.close()
