@@ -76,10 +76,10 @@ def play_one_step(page):
     if selector is None:
         return False
     before = seq_of(page)
+    page.evaluate("document.getElementById('toast').hidden = true")  # only a new message counts below
     page.locator(selector).first.click()
-    if selector.startswith("#board button.aq-hand-card") or selector.endswith("aq-rotate") \
-            or "pickable" in selector and page.locator("#board g.aq-drop").count():
-        return True  # a choice on the way to a move: no event yet
+    if page.locator("#board button.aq-hand-card.selected").count():
+        return True  # a choice on the way to a move (a card, its orientation, the card to move): no event yet
     page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}"
                            " || !document.getElementById('toast').hidden", timeout=15000)
     return True
