@@ -196,7 +196,7 @@ GAMES_DB_THREADS = int(os.environ.get("GAMES_DB_THREADS", "1"))  # database thre
 GAMES_ECHO_SOCKET = env_bool("GAMES_ECHO_SOCKET", DEBUG)  # /ws/echo/: the benchmark's baseline socket
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("games.context_processors.player")
 # Games the site hosts (dotted paths to Ruleset instances); GAMES_EXTRA_RULESETS adds more (comma-separated).
-GAMES_RULESETS = ["games.rulesets.machikoro.MACHI_KORO"] + [
+GAMES_RULESETS = ["games.rulesets.machikoro.MACHI_KORO", "games.rulesets.aquarius.AQUARIUS"] + [
     p for p in os.environ.get("GAMES_EXTRA_RULESETS", "").split(",") if p
 ]
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")

@@ -6,7 +6,7 @@ game's initial state plus its events rebuild its final state (`replay`). Events 
 """
 
 from .errors import ReplayError, SerialisationError
-from . import rng as _rng
+from games.common import rng as _rng
 from .state import BANK, OVER, ROLL
 
 _EVENT_TYPES = {}

@@ -17,7 +17,7 @@ import operator
 
 from . import actions as A
 from . import market
-from . import rng as _rng
+from games.common import rng as _rng
 from .events import (Activated, CardGiven, CardReturned, CardsClosed, LandmarkDemolished, Redistributed,
                      new_dice_rolled, new_transfer)
 from .state import BANK

@@ -16,7 +16,7 @@ Turn order for the active player:
 
 from . import actions as A
 from . import market
-from . import rng as _rng
+from games.common import rng as _rng
 from .errors import IllegalActionError, NotYourTurnError
 from .events import (CardsReopened, GameOver, Invested, LandmarkBuilt, RollAdjusted, new_bought, new_dice_rolled,
                      new_transfer, new_turn_started)

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from . import market
-from . import rng as _rng
+from games.common import rng as _rng
 from .errors import OptionsError
 from .options import ALL_STACKS, GameOptions
 from .state import ROLL, GameState, PlayerState

@@ -3,7 +3,7 @@
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from . import rng as _rng
+from games.common import rng as _rng
 from .bots import make_bot
 from .options import GameOptions
 from .rules import PHASE_HANDLERS

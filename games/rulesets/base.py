@@ -58,6 +58,10 @@ class Match(ABC):
     def view(self, seat):
         """What `seat` may see of this position (`None`: a spectator), JSON-ready."""
 
+    def may_act(self, seat, action):
+        """Whether `seat` may try `action` now; by default only the seats to act may (some games allow more)."""
+        return seat in self.progress().to_act
+
     def visible_events(self, events, seat):
         """The part of `events` that `seat` may see; everything by default (no hidden information)."""
         return events

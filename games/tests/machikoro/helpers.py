@@ -4,7 +4,7 @@ from functools import lru_cache
 
 from games.machikoro import (GameOptions, apply, legal_actions, load_card_data, load_card_set, new_game)
 from games.machikoro import actions as A
-from games.machikoro import rng
+from games.common import rng
 from games.machikoro.events import Transfer
 
 BASE = ("base",)

@@ -7,7 +7,7 @@ import pytest
 
 from games.machikoro import IllegalActionError, apply, legal_actions
 from games.machikoro import actions as A
-from games.machikoro import rng
+from games.common import rng
 from games.machikoro.state import BUILD, INVEST, REROLL, ROLL
 
 from .helpers import (BASE, HARBOR, HARBOR_MR, MR, arrange, closed, coins, force_dice, game, payments,

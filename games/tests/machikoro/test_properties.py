@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.machikoro import GameOptions, apply, apply_in_place, legal_actions, make_bot, new_game, replay
-from games.machikoro import rng
+from games.common import rng
 from games.machikoro.events import DiceRolled
 from games.machikoro.options import MAX_PLAYERS_BY_EXTENSION
 from games.machikoro.rules import max_dice

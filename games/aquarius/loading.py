@@ -1,0 +1,22 @@
+"""The one place the engine reads a file: the First Edition deck shipped in cards/data/aquarius.json.
+
+The simulator and tests use it; the live site freezes the deck from the card database instead and passes
+the same list of card dicts to Deck.from_data.
+"""
+import json
+from pathlib import Path
+
+DECK_PATH = Path(__file__).resolve().parents[2] / "cards" / "data" / "aquarius.json"
+
+
+def load_deck_data(path=DECK_PATH):
+    """The deck document ({"format", "version", "deck", "cards"}) as a dict."""
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def load_deck(path=DECK_PATH):
+    """The compiled First Edition deck."""
+    from .cards import Deck
+
+    return Deck.from_data(load_deck_data(path)["cards"])

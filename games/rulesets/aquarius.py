@@ -1,0 +1,175 @@
+"""Aquarius on the platform: a thin adapter over the rules engine (games.aquarius), which decides everything.
+
+The deck is frozen into the game when it starts (`Game.rules`: {"key", "deck", "cards"}); compiled decks
+are cached per process by the hash of that frozen list. Seats are the platform's positions 0..n-1.
+"""
+import hashlib
+import json
+from collections import OrderedDict
+from threading import Lock
+
+from django import forms
+
+from games import aquarius as engine
+from games.aquarius.bots import BOTS, make_bot
+
+from .aquarius_text import action_label, narrate
+from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
+
+_CACHE_SIZE = 16
+
+
+class AquariusOptionsForm(forms.Form):
+    chicken = forms.BooleanField(
+        required=False, label="Aqua-Chicken: nobody sees their goal until they choose to look",
+        help_text="The last player to look wins the side game.",
+    )
+
+
+class _DeckCache:
+    def __init__(self):
+        self._decks = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, rules):
+        key = rules["key"]
+        with self._lock:
+            if key in self._decks:
+                self._decks.move_to_end(key)
+                return self._decks[key]
+        deck = engine.Deck.from_data(rules["cards"])
+        with self._lock:
+            self._decks[key] = deck
+            while len(self._decks) > _CACHE_SIZE:
+                self._decks.popitem(last=False)
+        return deck
+
+
+DECKS = _DeckCache()
+
+
+def freeze(cards, deck_slug):
+    """The frozen rules for a list of card dicts."""
+    text = json.dumps(cards, sort_keys=True, ensure_ascii=True)
+    return {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "deck": deck_slug, "cards": cards}
+
+
+class AquariusMatch(Match):
+    def __init__(self, state):
+        self.state = state
+
+    def dump(self):
+        return self.state.to_json()
+
+    def progress(self):
+        s = self.state
+        if s.over:
+            return Progress(to_act=(), turn=s.turn, over=True, winners=tuple(s.winners))
+        return Progress(to_act=(s.to_act,), turn=s.turn)
+
+    def may_act(self, seat, action):
+        """`see_goal` is open to every seated player at any time during play; the rest only on one's turn."""
+        if isinstance(action, dict) and action.get("type") == "see_goal":
+            return not self.state.over and isinstance(seat, int) and 0 <= seat < self.state.players
+        return super().may_act(seat, action)
+
+    def legal_actions(self, seat):
+        return engine.legal_actions(self.state, seat)
+
+    def can_move(self, seat):
+        return engine.can_move(self.state, seat)
+
+    def apply(self, seat, action):
+        try:
+            new_state, events = engine.apply(self.state, seat, action)
+        except engine.IllegalMove as exc:
+            raise RuleViolation(exc.message, exc.code) from None
+        return AquariusMatch(new_state), events
+
+    def view(self, seat):
+        return engine.view_for(self.state, seat)
+
+    def visible_events(self, events, seat):
+        return engine.visible_events(events, seat)
+
+    def opening_events(self):
+        """The dealing events of the game (every seat's hand and goal, the start card, the first turn)."""
+        return list(self.state.opening)
+
+    def label(self, action):
+        return action_label(self.state, action)
+
+    def narrate(self, events):
+        return narrate(self.state, events)
+
+    def bot_action(self, seat, kind, seed):
+        return make_bot(kind, seed).choose(self.state, seat)
+
+    def final_table(self):
+        s = self.state
+        best = s.board.best
+        rows = []
+        for seat in range(s.players):
+            goal = s.goals[seat]
+            won = seat in s.winners
+            details = f"goal {engine.cards.ELEMENT_NAMES[goal]}, largest group {best[goal]}"
+            if s.chicken_last == seat:
+                details += ", looked last (Aqua-Chicken)"
+            rows.append({"seat": seat, "name": s.names[seat], "score": best[goal], "details": details,
+                         "_key": (not won, -best[goal])})
+        rows.sort(key=lambda r: r["_key"])
+        rank = 0
+        previous = None
+        for position, row in enumerate(rows, start=1):
+            if row["_key"] != previous:
+                rank, previous = position, row["_key"]
+            row["rank"] = rank
+            del row["_key"]
+        return rows
+
+
+class AquariusRuleset(Ruleset):
+    slug = "aquarius"
+    name = "Aquarius"
+    bot_kinds = tuple(BOTS)              # weakest first
+    autopilot_bot = tuple(BOTS)[-1]
+    same_view_for_all = False
+    board_script = "js/boards/aquarius.js"
+    options_form = AquariusOptionsForm
+
+    def clean_options(self, raw):
+        chicken = raw.get("chicken", False)
+        if not isinstance(chicken, bool):
+            raise OptionsInvalid({"chicken": ["Aqua-Chicken is on or off."]})
+        return {"chicken": chicken}
+
+    def player_limits(self, options):
+        return engine.MIN_PLAYERS, engine.MAX_PLAYERS
+
+    def describe_options(self, options):
+        return ["Aqua-Chicken: goals stay secret until looked at"] if options.get("chicken") else []
+
+    def freeze_rules(self, options):
+        data = engine.load_deck_data()
+        return freeze(data["cards"], data["deck"]["slug"])
+
+    def rules_view(self, rules):
+        return {"deck": rules.get("deck", ""),
+                "cards": {c["id"]: {k: c.get(k) for k in ("kind", "name", "panels", "action")}
+                          for c in rules["cards"]}}
+
+    def deck(self, rules):
+        return DECKS.get(rules)
+
+    def start(self, rules, options, seed, names):
+        try:
+            state = engine.new_game(self.deck(rules), seed, list(names), chicken=options.get("chicken", False))
+        except engine.IllegalMove as exc:
+            raise RuleViolation(exc.message, exc.code) from None
+        return AquariusMatch(state)
+
+    def load(self, rules, state):
+        return AquariusMatch(engine.GameState.from_json(state, self.deck(rules)))
+
+
+AQUARIUS = AquariusRuleset()

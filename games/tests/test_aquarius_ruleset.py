@@ -1,0 +1,89 @@
+"""Aquarius through the platform: options, the frozen deck, refusals with the seed's tokens, bots, replay."""
+import pytest
+
+from games import services
+from games.errors import IllegalAction
+from games.models import Game
+from games.rulesets import RuleViolation, get_ruleset
+from games.rulesets.aquarius import AquariusOptionsForm
+from games.selectors.replay import replay
+
+from .helpers import seat_to_act
+
+
+def aquarius_lobby(host, chicken=False, max_players=5):
+    return services.create_game(host=host, ruleset_slug="aquarius", public=True, min_players=2,
+                                max_players=max_players, turn_seconds=0, options={"chicken": chicken})
+
+
+def test_registered_with_its_options():
+    ruleset = get_ruleset("aquarius")
+    assert ruleset.name == "Aquarius" and ruleset.player_limits({}) == (2, 5)
+    assert ruleset.board_script == "js/boards/aquarius.js" and not ruleset.same_view_for_all
+    form = AquariusOptionsForm({"options-chicken": "on"}, prefix="options")
+    assert form.is_valid() and ruleset.clean_options(form.cleaned_data) == {"chicken": True}
+    assert ruleset.clean_options({}) == {"chicken": False}
+    assert ruleset.describe_options({"chicken": True})
+
+
+def test_the_adapter_maps_refusals_to_the_seed_tokens_and_lets_anyone_look_at_a_goal():
+    ruleset = get_ruleset("aquarius")
+    rules = ruleset.freeze_rules({"chicken": True})
+    assert len(rules["cards"]) == 55 and ruleset.rules_view(rules)["cards"]["q_wevf"]["panels"] == list("wevf")
+    match = ruleset.start(rules, {"chicken": True}, 99, ["Ann", "Bob", "Cid"])
+    assert match.progress().to_act == (0,)
+    assert match.may_act(2, {"type": "see_goal"}) and not match.may_act(2, {"type": "pass"})
+    assert match.may_act(0, {"type": "pass"}) and not match.may_act(5, {"type": "see_goal"})
+    with pytest.raises(RuleViolation) as caught:
+        match.apply(0, {"type": "play_card", "card": "nope", "x": 0, "y": 1, "upright": True})
+    assert (caught.value.code, caught.value.message) == ("game.dont_have_card", "That card is not in your hand.")
+    with pytest.raises(RuleViolation) as caught:
+        match.apply(1, {"type": "pass"})
+    assert caught.value.code == "not_your_turn"
+    looked, events = match.apply(2, {"type": "see_goal"})
+    assert looked.view(2)["goal"] and looked.view(1)["knows_goal"] == [False, False, True]
+    assert match.opening_events()[-1]["type"] == "turn"
+    again = ruleset.load(rules, looked.dump())
+    assert again.dump() == looked.dump()
+    with pytest.raises(RuleViolation) as caught:
+        ruleset.start(rules, {}, 1, ["Solo"])
+    assert caught.value.code == "game.two_seats_needed"
+
+
+def test_labels_and_log_lines():
+    ruleset = get_ruleset("aquarius")
+    rules = ruleset.freeze_rules({})
+    match = ruleset.start(rules, {}, 3, ["Ann", "Bob"])
+    labels = [match.label(a) for a in match.legal_actions(0)]
+    assert labels and all(labels)
+    action = next(a for a in match.legal_actions(0) if a["type"] == "play_card")
+    new, events = match.apply(0, action)
+    lines = new.narrate(new.visible_events(events, None))
+    assert lines[0].startswith("Ann places ")
+
+
+def test_a_game_against_bots_is_played_to_the_end_and_replays(db, ann):
+    game = aquarius_lobby(ann, max_players=4)
+    for kind in get_ruleset("aquarius").bot_kinds[:3]:
+        services.add_bot(game_id=game.pk, identity=ann, kind=kind)
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.leave(game_id=game.pk, identity=ann)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.FINISHED
+    assert len(game.rules["cards"]) == 55 and game.result["table"][0]["rank"] == 1
+    steps = replay(game)["steps"]
+    assert len(steps) == game.event_seq + 1 and steps[-1]["view"]["over"]
+    assert "goals" in steps[-1]["view"] and "hand" in steps[0]["view"] and steps[0]["view"]["hand"] == []
+
+
+def test_a_human_refusal_carries_the_token(db, ann, bob):
+    game = aquarius_lobby(ann)
+    services.join_game(game_id=game.pk, identity=bob)
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.set_ready(game_id=game.pk, identity=bob, ready=True)
+    game = Game.objects.get(pk=game.pk)
+    player = seat_to_act(game, ann, bob)
+    with pytest.raises(IllegalAction) as caught:
+        services.play_action(game_id=game.pk, identity=player, expected_seq=0,
+                             action={"type": "play_card", "card": "w_a_1", "x": 0, "y": 0, "upright": True})
+    assert caught.value.code in ("game.space_not_empty", "game.dont_have_card")
