@@ -200,3 +200,53 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
     finally:
         host_context.close()
         guest_context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_replay_ends_on_the_winning_group_outlined(live_server, browser):
+    """A stored game that ends on a goal reached: the replay steps through it and outlines the group of 7."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connections
+
+    from stats.tests.aquarius_factories import SEED_WITH_A_GROUP_OF_SEVEN, play_finished_aquarius
+
+    def store():
+        try:
+            game, match = play_finished_aquarius(seed=SEED_WITH_A_GROUP_OF_SEVEN, players=3)
+            return game.code, game.event_seq, match.view(None)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:  # Playwright keeps an event loop in this thread
+        code, steps, final = pool.submit(store).result()
+    names = dict(zip("aefwv", ("air", "earth", "fire", "water", "void")))
+    winner = final["winners"][0]
+    group = final["measures"][names[final["goals"][winner]]]
+    assert group >= 7
+    errors = []
+    for name, viewport in (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844})):
+        page = browser.new_page(viewport=viewport)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            page.goto(f"{live_server.url}/games/{code}/replay/")
+            page.wait_for_selector(f"#replay-position:has-text('Move 0 of {steps}')")
+            assert page.locator("#board g.aq-card").count() == 1 and page.locator("#board g.aq-drop").count() == 0
+            page.click("#replay-next")
+            page.wait_for_selector(f"#replay-position:has-text('Move 1 of {steps}')")
+            page.click("#replay-last")
+            page.wait_for_selector(f"#replay-position:has-text('Move {steps} of {steps}')")
+            assert page.locator("#board g.aq-card").count() == len(final["board"])
+            assert page.locator("#board g.aq-card.winning").count() == group
+            assert page.locator("#board .aq-goal-reveal").count() == 3
+            assert "The winning group is outlined" in page.inner_text("#board .aq-banner")
+            assert no_horizontal_overflow(page)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"aquarius-replay-{name}.png"), full_page=True)
+            assert not errors, errors
+        except BaseException:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"aquarius-replay-{name}-failure.png"), full_page=True)
+            raise
+        finally:
+            page.close()
