@@ -1,6 +1,7 @@
 """A whole Aquarius game in headless Chromium: two browser players (a desktop and a phone) and a platform bot.
 
-The host picks Aquarius on the create form; a guest joins by the link on a phone; the host seats a bot.
+The host picks Aquarius on the create form with Aqua-Chicken; a guest joins by the link on a phone; the host
+seats a bot. The host looks at his goal on his turn; the guest sees that he knows it.
 Both humans play through the board only (a card from the hand, then a highlighted space or a target).
 At the end: the winners, every goal revealed, the winning group outlined, the replay and the JSON export.
 Screenshots of both pages go to test-artifacts/ on failure.
@@ -115,7 +116,7 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
         host.goto(site.url() + "/games/new/")
         host.click(".game-choice a[data-ruleset='aquarius']")
         host.wait_for_selector("h1:has-text('New Aquarius game')")
-        assert host.locator("input[name='options-chicken']").count() == 1
+        host.check("input[name='options-chicken']")  # Aqua-Chicken: goals stay hidden until looked at
         host.fill("#id_game-max_players", "3")
         host.click("form button.primary")
         host.wait_for_selector("#lobby:not([hidden])")
@@ -142,16 +143,24 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
             page.wait_for_selector("#play:not([hidden]) .aq-board svg.aq-grid")
             assert page.locator("#board .aq-measure").count() == 5
             assert page.locator("#board g.aq-card").count() >= 1
-            assert page.locator("#aq-goal").inner_text().startswith("Your goal")
+            assert page.locator("#aq-goal button.aq-see-goal").count() == 1
+            assert page.locator("#board .aq-player .tag:not(.knows)").count() == 3
         assert no_horizontal_overflow(guest) and no_horizontal_overflow(host), "horizontal overflow"
         ARTIFACTS.mkdir(exist_ok=True)
         host.screenshot(path=str(ARTIFACTS / "aquarius-desktop-start.png"))
         guest.screenshot(path=str(ARTIFACTS / "aquarius-phone-start.png"), full_page=True)
 
         deadline = time.monotonic() + GAME_TIMEOUT
+        looked = False
         while not (finished(host) and finished(guest)):
             assert time.monotonic() < deadline, "the game did not end in time"
             moved = False
+            if not looked and host.locator("#board button.aq-hand-card:not([disabled])").count():
+                # On his turn the host looks at his goal: he sees it, the others learn that he knows it.
+                host.click("#aq-goal button.aq-see-goal")
+                host.wait_for_selector("#aq-goal:has-text('Your goal:')")
+                guest.wait_for_selector("#board .aq-player:has-text('aria') .tag.knows")
+                looked = True
             for page in (host, guest):
                 if not finished(page):
                     moved = play_one_step(page) or moved
