@@ -165,13 +165,13 @@ class AquariusStatistics(GameStatisticsKind):
                     "goal_name": NAMES.get(p["goal"], "?")} for p in result["players"]]
         timeline = result["timeline"]
         labels = timeline["moves"]
-        measures = {"type": "line", "title": "Largest group of each element after every move", "x": "Move",
+        measures = {"type": "line", "title": "Largest group per element", "x": "Move",
                     "y": "Panels in the largest group", "labels": labels, "max": WIN_SIZE, "stepped": True,
                     "line": {"value": WIN_SIZE, "label": "7: a goal is reached"},
                     "datasets": [{"label": name, "data": timeline["measures"][letter],
                                   "colour": ELEMENT_COLOURS[letter], "dash": ELEMENT_DASHES[letter]}
                                  for letter, name in ELEMENTS]}
-        goals = {"type": "line", "title": "Each player's goal: its largest group after every move", "x": "Move",
+        goals = {"type": "line", "title": "Each player's goal group", "x": "Move",
                  "y": "Panels of the player's goal element", "labels": labels, "max": WIN_SIZE, "stepped": True,
                  "line": {"value": WIN_SIZE, "label": "7: a goal is reached"},
                  "datasets": [{"label": p["name"], "data": timeline["goal_groups"][p["seat"]], "colour": p["colour"],

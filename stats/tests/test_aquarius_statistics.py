@@ -120,7 +120,7 @@ def test_the_game_panel_draws_measures_and_goals_over_time(client):
     computed(game)
     page = client.get(reverse("stats:game", args=[game.code])).content.decode()
     assert 'data-series="measures"' in page and 'data-series="goals"' in page
-    assert "Largest group of each element after every move" in page
+    assert "Largest group per element" in page
     assert "Goals traded / shuffled" in page
     api = client.get(reverse("game-statistics-api", args=[game.pk])).json()
     assert api["status"] == "done" and api["statistics"]["timeline"]["measures"].keys() == set(LETTERS)

@@ -8,36 +8,14 @@ Screenshots of both pages go to test-artifacts/ on failure.
 """
 import json
 import time
-from pathlib import Path
 
 import pytest
 
-from .live_site import LiveSite
+# The same Chromium, artifacts folder and live site as the Machi Koro browser game (fixtures included).
+from .test_live_game_browser import ARTIFACTS, browser, site  # noqa: F401
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 GAME_TIMEOUT = 300  # seconds for the whole game
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
-    with LiveSite(tmp_path_factory.mktemp("aquarius-site")) as live:
-        yield live
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 # What a simple player does with the board: the first playable card of the hand, then a target for it.
