@@ -293,3 +293,7 @@ class LeaderCardAdmin(LorenzoCardAdmin):
         ("Picture", {"fields": ["image_name", "image"]}),
         ("Record", {"fields": ["updated_at"]}),
     ]
+
+
+# --- Aquarius (cards/aquarius/admin.py registers its card admin) -------------------------------------
+from .aquarius import admin as aquarius_admin  # noqa: E402,F401

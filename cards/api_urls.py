@@ -2,6 +2,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from . import api
+from .aquarius import api as aquarius_api
 
 router = DefaultRouter()
 router.register("card-games", api.CardGameViewSet)
@@ -13,6 +14,7 @@ router.register("landmarks", api.LandmarkViewSet)
 router.register("excommunications", api.ExcommunicationViewSet)
 router.register("development-cards", api.DevelopmentCardViewSet)
 router.register("leader-cards", api.LeaderCardViewSet)
+router.register("aquarius-cards", aquarius_api.AquariusCardViewSet)
 
 urlpatterns = [
     path("export/", api.ExportView.as_view(), name="card-export"),
@@ -21,5 +23,6 @@ urlpatterns = [
     path("export/lorenzo/", api.LorenzoExportView.as_view(), name="card-export-lorenzo"),
     path("export/lorenzo/<slug:card_set>/", api.LorenzoSetExportView.as_view(), name="card-export-lorenzo-set"),
     path("export/machi-koro/", api.MachiKoroExportView.as_view(), name="card-export-machikoro"),
+    path("export/aquarius/", aquarius_api.AquariusExportView.as_view(), name="card-export-aquarius"),
     *router.urls,
 ]

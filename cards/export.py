@@ -91,7 +91,15 @@ def lorenzo_document():
     return build_lorenzo_document()
 
 
-GAME_DOCUMENTS = {CardGame.MACHI_KORO: machikoro_document, CardGame.LORENZO: lorenzo_document}
+def aquarius_document():
+    """Every Aquarius deck (cards/aquarius/data.py)."""
+    from .aquarius.data import aquarius_document as build_aquarius_document
+
+    return build_aquarius_document()
+
+
+GAME_DOCUMENTS = {CardGame.MACHI_KORO: machikoro_document, CardGame.LORENZO: lorenzo_document,
+                  CardGame.AQUARIUS: aquarius_document}
 
 
 def export_document(game=None):

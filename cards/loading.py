@@ -18,6 +18,7 @@ from .models import CardGame, Colour, Establishment, Extension, IconType, Landma
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MACHIKORO_FILE = DATA_DIR / "machikoro.json"
+AQUARIUS_FILE = DATA_DIR / "aquarius.json"
 EXCOMMUNICATIONS_FILE = DATA_DIR / "lorenzo" / "excom_cards.json"
 LORENZO_FILES = [DATA_DIR / "lorenzo" / name for name in ("cards.json", "excom_cards.json", "leader_cards.json")]
 LORENZO_GAME = {"slug": CardGame.LORENZO, "name": "Lorenzo il Magnifico", "name_fr": "Lorenzo le Magnifique"}
@@ -207,8 +208,20 @@ def load_lorenzo_cards(*, overwrite=False):
     return _load_lorenzo([(path.name, read_json(path)) for path in LORENZO_FILES], overwrite=overwrite)
 
 
+def load_card_file(document, *, overwrite=False):
+    """Load one card document of ours, Machi Koro's or Aquarius' format (told by its "format")."""
+    from .aquarius.data import FORMAT as AQUARIUS_FORMAT, load_aquarius
+
+    if isinstance(document, dict) and document.get("format") == AQUARIUS_FORMAT:
+        return load_aquarius(document, overwrite=overwrite)
+    return load_machikoro(document, overwrite=overwrite)
+
+
 def load_official_cards(*, overwrite=False):
-    """Every official card this site ships: Machi Koro (all boxes) and Lorenzo il Magnifico's cards."""
+    """Every official card this site ships: Machi Koro (all boxes), Lorenzo il Magnifico's and Aquarius' cards."""
+    from .aquarius.data import load_aquarius
+
     report = load_machikoro(read_json(MACHIKORO_FILE), overwrite=overwrite)
     report.merge(load_lorenzo_cards(overwrite=overwrite))
+    report.merge(load_aquarius(read_json(AQUARIUS_FILE), overwrite=overwrite))
     return report

@@ -7,6 +7,7 @@ class CardGame(models.Model):
 
     MACHI_KORO = "machi-koro"
     LORENZO = "lorenzo"
+    AQUARIUS = "aquarius"
 
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100, unique=True)

@@ -22,7 +22,7 @@ def test_loads_every_official_card(official_cards):
     assert Establishment.objects.count() == 40
     assert Landmark.objects.count() == 8
     assert Excommunication.objects.count() == 21
-    assert set(CardGame.objects.values_list("slug", flat=True)) == {"machi-koro", "lorenzo"}
+    assert set(CardGame.objects.values_list("slug", flat=True)) == {"machi-koro", "lorenzo", "aquarius"}
     assert official_cards.created and not official_cards.updated
 
 
@@ -30,7 +30,7 @@ def test_loading_twice_changes_nothing(official_cards):
     before = list(Establishment.history.values_list("history_id", flat=True))
     again = load_official_cards()
     assert again.created == [] and again.updated == [] and again.kept == []
-    assert again.unchanged == 204  # 67 Machi Koro rows and 137 Lorenzo cards
+    assert again.unchanged == 260  # 67 Machi Koro rows, 137 Lorenzo cards, an Aquarius deck and its 55 cards
     assert list(Establishment.history.values_list("history_id", flat=True)) == before
 
 
@@ -105,9 +105,9 @@ def test_load_cards_command_reports_and_fails_cleanly(tmp_path, capsys):
     from django.core.management import CommandError, call_command
 
     call_command("load_cards")
-    assert "204 created" in capsys.readouterr().out
+    assert "260 created" in capsys.readouterr().out
     call_command("load_cards")
-    assert "204 unchanged" in capsys.readouterr().out
+    assert "260 unchanged" in capsys.readouterr().out
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2")
     with pytest.raises(CommandError, match="invalid JSON"):

@@ -15,11 +15,12 @@ Game
 
 Bots and simulation
     BOTS = {"random", "greedy", "strong"}; make_bot(kind, seed).choose(state, seat) -> action
-    play_game(deck, seed, bots, chicken=False) -> final state; simulate(...) -> summary dict
+    play_game(deck, seed, bots, chicken=False) -> (final state, actions); simulate(...) -> summary dict
 
 Rules, choices and the platform contract: docs/rules-aquarius.md.
 """
 from .board import Board
+from .bots import BOTS, make_bot
 from .cards import ACTIONS, ELEMENTS, KINDS, Card, Deck, check_card
 from .errors import MESSAGES, AquariusError, DeckError, IllegalMove, ReplayError, SerialisationError
 from .events import replay
@@ -27,12 +28,13 @@ from .loading import load_deck, load_deck_data
 from .moves import can_move, legal_actions
 from .rules import WIN, apply, apply_in_place, winners
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
+from .simulate import play_game, simulate
 from .state import SEATS, GameState
 from .view import view_for, visible_events
 
 __all__ = [
-    "ACTIONS", "ELEMENTS", "KINDS", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "SEATS", "WIN",
+    "ACTIONS", "BOTS", "ELEMENTS", "KINDS", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "SEATS", "WIN",
     "AquariusError", "Board", "Card", "Deck", "DeckError", "GameState", "IllegalMove", "ReplayError",
     "SerialisationError", "apply", "apply_in_place", "can_move", "check_card", "legal_actions", "load_deck",
-    "load_deck_data", "new_game", "replay", "view_for", "visible_events", "winners",
+    "load_deck_data", "make_bot", "new_game", "play_game", "replay", "simulate", "view_for", "visible_events", "winners",
 ]

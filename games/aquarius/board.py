@@ -43,7 +43,7 @@ class Board:
     def connections(self, card, orientation, pos):
         """[(neighbour position, element)] for every matching half-edge pair `card` would make at `pos`."""
         x, y = pos
-        edges = card.edges[orientation]
+        sides = card.sides[orientation]
         cells = self.cells
         found = []
         for d, (dx, dy) in enumerate(DIRECTIONS):
@@ -51,13 +51,14 @@ class Board:
             other = cells.get(q)
             if other is None:
                 continue
-            theirs = other[0].edges[other[1]]
-            s = 2 * d
-            first = edges[s] == theirs[s ^ 4]
-            if first:
-                found.append((q, edges[s]))
-            if edges[s + 1] == theirs[(s + 1) ^ 4] and not (first and edges[s + 1] == edges[s]):
-                found.append((q, edges[s + 1]))
+            a, b = sides[d]
+            a2, b2 = other[0].sides[other[1]][d ^ 2]
+            if a == a2:
+                found.append((q, a))
+                if b == b2 and b != a:
+                    found.append((q, b))
+            elif b == b2:
+                found.append((q, b))
         return found
 
     def group_after(self, card, orientation, pos, element):
@@ -126,8 +127,43 @@ class Board:
             if q not in self.cells:
                 self._reopen(q)
         if regroup:
-            self.regroup()
+            for element in card.elements:
+                self._split(element, pos)
         return pos, orientation
+
+    def _split(self, element, pos):
+        """Only the group that lost the card at `pos` can change: regroup its remaining members."""
+        label = self.label[element]
+        members = self.members[element]
+        old = label.pop(pos)
+        rest = [q for q in members.pop(old) if q != pos]
+        for q in rest:
+            del label[q]
+        for q in rest:
+            if q not in label:
+                self._flood(element, q)
+        self.best[element] = max(map(len, members.values()), default=0)
+
+    def _flood(self, element, start):
+        """Label the `element` group reachable from `start` with a new label."""
+        label = self.label[element]
+        cells = self.cells
+        new = self.next_label
+        self.next_label += 1
+        group = [start]
+        label[start] = new
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            card, orientation = cells[here]
+            for q, e in self.connections(card, orientation, here):
+                if e == element and q not in label:
+                    label[q] = new
+                    group.append(q)
+                    todo.append(q)
+        self.members[element][new] = group
+        if len(group) > self.best[element]:
+            self.best[element] = len(group)
 
     def _reopen(self, pos):
         x, y = pos
@@ -143,34 +179,16 @@ class Board:
             self.open.pop(pos, None)
 
     def regroup(self):
-        """Rebuild the element groups from the cells (after a card left the board)."""
+        """Rebuild every element group from the cells (after loading a stored board)."""
         self.label = [{} for _ in range(NO_ELEMENTS)]
         self.members = [{} for _ in range(NO_ELEMENTS)]
         self.best = [0] * NO_ELEMENTS
         self.next_label = 0
         cells = self.cells
         for pos in sorted(cells):
-            card = cells[pos][0]
-            for element in card.elements:
-                label = self.label[element]
-                if pos in label:
-                    continue
-                new = self.next_label
-                self.next_label += 1
-                group = [pos]
-                label[pos] = new
-                todo = [pos]
-                while todo:
-                    here = todo.pop()
-                    other, orientation = cells[here]
-                    for q, e in self.connections(other, orientation, here):
-                        if e == element and q not in label:
-                            label[q] = new
-                            group.append(q)
-                            todo.append(q)
-                self.members[element][new] = group
-                if len(group) > self.best[element]:
-                    self.best[element] = len(group)
+            for element in cells[pos][0].elements:
+                if pos not in self.label[element]:
+                    self._flood(element, pos)
 
     def groups(self, element):
         """The groups of `element` as lists of positions."""

@@ -70,7 +70,7 @@ class Card:
     offers[o][d] the bits an empty cell gets from this card lying on its side d (see board.py)."""
 
     __slots__ = ("index", "id", "kind", "name", "panels", "action", "elements", "edges", "shows", "offers",
-                 "quads")
+                 "quads", "sides", "either")
 
     def __init__(self, index, data):
         self.index = index
@@ -81,7 +81,7 @@ class Card:
         self.action = data.get("action") or None
         self.elements = tuple(ELEMENT_INDEX[p] for p in self.panels)
         if self.kind == "action":
-            self.quads = self.edges = self.shows = self.offers = None
+            self.quads = self.edges = self.shows = self.offers = self.sides = self.either = None
             return
         upright = tuple(ELEMENT_INDEX[p] for p in quadrants(self.kind, list(self.panels)))
         self.quads = (upright, turned(upright))
@@ -92,6 +92,9 @@ class Card:
             # The empty cell's side d faces this card's side d ^ 2: its slot s faces our slot s ^ 4.
             offers.append(tuple(sum(1 << (s * 5 + e[s ^ 4]) for s in (2 * d, 2 * d + 1)) for d in range(4)))
         self.offers = tuple(offers)
+        # sides[o][d]: the two half-edges of side d; they face the neighbour's side d ^ 2 in the same order.
+        self.sides = tuple(tuple((e[2 * d], e[2 * d + 1]) for d in range(4)) for e in self.edges)
+        self.either = self.shows[0] | self.shows[1]
 
     def to_json(self):
         return {"id": self.id, "kind": self.kind, "name": self.name, "panels": list(self.panels),

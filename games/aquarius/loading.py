@@ -10,9 +10,9 @@ DECK_PATH = Path(__file__).resolve().parents[2] / "cards" / "data" / "aquarius.j
 
 
 def load_deck_data(path=DECK_PATH):
-    """The deck document ({"format", "version", "deck", "cards"}) as a dict."""
+    """The official deck as {"slug", "name", "order", "cards"} (the first deck of the card file)."""
     with open(path, encoding="utf-8") as handle:
-        return json.load(handle)
+        return json.load(handle)["decks"][0]
 
 
 def load_deck(path=DECK_PATH):

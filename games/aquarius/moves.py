@@ -12,17 +12,21 @@ def placements(board, card):
     """[(x, y, orientation)] where the element card `card` may be placed, in cell order."""
     shows0, shows1 = card.shows
     found = []
-    for pos, demand in sorted(board.open.items()):
+    for (x, y), demand in board.open.items():
         if demand & shows0:
-            found.append((pos[0], pos[1], 0))
+            found.append((x, y, 0))
         if demand & shows1:
-            found.append((pos[0], pos[1], 1))
+            found.append((x, y, 1))
+    found.sort()
     return found
 
 
 def fits_anywhere(board, card):
-    either = card.shows[0] | card.shows[1]
-    return any(demand & either for demand in board.open.values())
+    either = card.either
+    for demand in board.open.values():
+        if demand & either:
+            return True
+    return False
 
 
 def move_destinations(board, target):

@@ -17,6 +17,14 @@ from .aquarius_text import action_label, narrate
 from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
 
 _CACHE_SIZE = 16
+OFFICIAL_DECK = "first-edition"
+
+
+def deck_choices():
+    """The Aquarius decks in the card database: the official one and designers' variants."""
+    from cards.aquarius.data import aquarius_decks
+
+    return [(d.slug, d.name) for d in aquarius_decks()] or [(OFFICIAL_DECK, "Aquarius (First Edition)")]
 
 
 class AquariusOptionsForm(forms.Form):
@@ -24,6 +32,12 @@ class AquariusOptionsForm(forms.Form):
         required=False, label="Aqua-Chicken: nobody sees their goal until they choose to look",
         help_text="The last player to look wins the side game.",
     )
+    deck = forms.ChoiceField(required=False, label="Deck", initial=OFFICIAL_DECK,
+                             help_text="The official First Edition deck, or a designer's variant.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].choices = deck_choices()
 
 
 class _DeckCache:
@@ -141,17 +155,30 @@ class AquariusRuleset(Ruleset):
         chicken = raw.get("chicken", False)
         if not isinstance(chicken, bool):
             raise OptionsInvalid({"chicken": ["Aqua-Chicken is on or off."]})
-        return {"chicken": chicken}
+        deck = raw.get("deck") or OFFICIAL_DECK
+        if deck != OFFICIAL_DECK and deck not in dict(deck_choices()):
+            raise OptionsInvalid({"deck": [f"There is no Aquarius deck {deck!r}."]})
+        return {"chicken": chicken, "deck": deck}
 
     def player_limits(self, options):
         return engine.MIN_PLAYERS, engine.MAX_PLAYERS
 
     def describe_options(self, options):
-        return ["Aqua-Chicken: goals stay secret until looked at"] if options.get("chicken") else []
+        lines = ["Aqua-Chicken: goals stay secret until looked at"] if options.get("chicken") else []
+        if options.get("deck", OFFICIAL_DECK) != OFFICIAL_DECK:
+            lines.append(f"Deck: {dict(deck_choices()).get(options['deck'], options['deck'])}")
+        return lines
 
     def freeze_rules(self, options):
-        data = engine.load_deck_data()
-        return freeze(data["cards"], data["deck"]["slug"])
+        """The deck chosen in the options, read from the card database now and frozen with the game."""
+        from cards.aquarius.data import frozen_deck
+
+        slug, cards = frozen_deck(options.get("deck") or OFFICIAL_DECK)
+        try:
+            engine.Deck.from_data(cards)
+        except engine.DeckError as exc:
+            raise LookupError(f"the Aquarius deck {slug!r} cannot be played: {exc}") from None
+        return freeze(cards, slug)
 
     def rules_view(self, rules):
         return {"deck": rules.get("deck", ""),

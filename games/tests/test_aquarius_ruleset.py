@@ -4,29 +4,71 @@ import pytest
 from games import services
 from games.errors import IllegalAction
 from games.models import Game
-from games.rulesets import RuleViolation, get_ruleset
+from games.rulesets import OptionsInvalid, RuleViolation, get_ruleset
 from games.rulesets.aquarius import AquariusOptionsForm
 from games.selectors.replay import replay
 
 from .helpers import seat_to_act
 
 
-def aquarius_lobby(host, chicken=False, max_players=5):
+@pytest.fixture
+def aquarius_cards(db):
+    from cards.aquarius.data import load_aquarius
+    from cards.loading import AQUARIUS_FILE, read_json
+
+    return load_aquarius(read_json(AQUARIUS_FILE))
+
+
+def aquarius_lobby(host, chicken=False, max_players=5, deck="first-edition"):
     return services.create_game(host=host, ruleset_slug="aquarius", public=True, min_players=2,
-                                max_players=max_players, turn_seconds=0, options={"chicken": chicken})
+                                max_players=max_players, turn_seconds=0, options={"chicken": chicken, "deck": deck})
 
 
-def test_registered_with_its_options():
+def test_registered_with_its_options(aquarius_cards):
     ruleset = get_ruleset("aquarius")
     assert ruleset.name == "Aquarius" and ruleset.player_limits({}) == (2, 5)
     assert ruleset.board_script == "js/boards/aquarius.js" and not ruleset.same_view_for_all
+    assert ruleset.bot_kinds[0] == "random"
     form = AquariusOptionsForm({"options-chicken": "on"}, prefix="options")
-    assert form.is_valid() and ruleset.clean_options(form.cleaned_data) == {"chicken": True}
-    assert ruleset.clean_options({}) == {"chicken": False}
+    assert form.is_valid() and ruleset.clean_options(form.cleaned_data) == {"chicken": True, "deck": "first-edition"}
+    assert ruleset.clean_options({}) == {"chicken": False, "deck": "first-edition"}
     assert ruleset.describe_options({"chicken": True})
+    with pytest.raises(OptionsInvalid) as caught:
+        ruleset.clean_options({"deck": "nope"})
+    assert "deck" in caught.value.errors
 
 
-def test_the_adapter_maps_refusals_to_the_seed_tokens_and_lets_anyone_look_at_a_goal():
+def test_a_game_plays_the_variant_deck_it_was_created_with(aquarius_cards, ann):
+    from cards.aquarius.admin import copy_into_variant_deck
+    from cards.models import AquariusCard
+
+    deck = copy_into_variant_deck(AquariusCard.objects.filter(deck__slug="first-edition").exclude(kind="action"))
+    game = aquarius_lobby(ann, deck=deck.slug)
+    services.add_bot(game_id=game.pk, identity=ann, kind="random")
+    AquariusCard.objects.filter(deck=deck, slug="w_a_1").update(name="Breeze")   # edited before the start
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    game = Game.objects.get(pk=game.pk)
+    assert game.rules["deck"] == deck.slug and len(game.rules["cards"]) == 40
+    assert {c["id"]: c for c in game.rules["cards"]}["w_a_1"]["name"] == "Breeze"
+    AquariusCard.objects.filter(deck=deck, slug="w_a_1").update(name="Gale")      # later edits stay out
+    game.refresh_from_db()
+    assert {c["id"]: c for c in game.rules["cards"]}["w_a_1"]["name"] == "Breeze"
+
+
+def test_an_unplayable_deck_refuses_to_start_with_a_reason(aquarius_cards, ann):
+    from cards.aquarius.admin import copy_into_variant_deck
+    from cards.models import AquariusCard
+    from games.errors import GameError
+
+    deck = copy_into_variant_deck(AquariusCard.objects.filter(deck__slug="first-edition", kind="action"))
+    game = aquarius_lobby(ann, deck=deck.slug)
+    services.add_bot(game_id=game.pk, identity=ann, kind="random")
+    with pytest.raises(GameError) as caught:
+        services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    assert "cannot be played" in caught.value.message
+
+
+def test_the_adapter_maps_refusals_to_the_seed_tokens_and_lets_anyone_look_at_a_goal(aquarius_cards):
     ruleset = get_ruleset("aquarius")
     rules = ruleset.freeze_rules({"chicken": True})
     assert len(rules["cards"]) == 55 and ruleset.rules_view(rules)["cards"]["q_wevf"]["panels"] == list("wevf")
@@ -50,7 +92,7 @@ def test_the_adapter_maps_refusals_to_the_seed_tokens_and_lets_anyone_look_at_a_
     assert caught.value.code == "game.two_seats_needed"
 
 
-def test_labels_and_log_lines():
+def test_labels_and_log_lines(aquarius_cards):
     ruleset = get_ruleset("aquarius")
     rules = ruleset.freeze_rules({})
     match = ruleset.start(rules, {}, 3, ["Ann", "Bob"])
@@ -62,7 +104,7 @@ def test_labels_and_log_lines():
     assert lines[0].startswith("Ann places ")
 
 
-def test_a_game_against_bots_is_played_to_the_end_and_replays(db, ann):
+def test_a_game_against_bots_is_played_to_the_end_and_replays(aquarius_cards, ann):
     game = aquarius_lobby(ann, max_players=4)
     for kind in get_ruleset("aquarius").bot_kinds[:3]:
         services.add_bot(game_id=game.pk, identity=ann, kind=kind)
@@ -76,7 +118,7 @@ def test_a_game_against_bots_is_played_to_the_end_and_replays(db, ann):
     assert "goals" in steps[-1]["view"] and "hand" in steps[0]["view"] and steps[0]["view"]["hand"] == []
 
 
-def test_a_human_refusal_carries_the_token(db, ann, bob):
+def test_a_human_refusal_carries_the_token(aquarius_cards, ann, bob):
     game = aquarius_lobby(ann)
     services.join_game(game_id=game.pk, identity=bob)
     services.set_ready(game_id=game.pk, identity=ann, ready=True)

@@ -1,24 +1,24 @@
 """Load the official cards (idempotent), or a card file of ours."""
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.loading import CardDataError, load_machikoro, load_official_cards, read_json
+from cards.loading import CardDataError, load_card_file, load_official_cards, read_json
 
 
 class Command(BaseCommand):
     help = (
-        "Load every official card (Machi Koro, all boxes, and Lorenzo il Magnifico's 137 cards). Running it again "
+        "Load every official card (Machi Koro, all boxes, Lorenzo il Magnifico's 137 cards, Aquarius' 55). Running it again "
         "changes nothing; cards a designer edited are kept unless --overwrite is given."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("files", nargs="*", help="Machi Koro card files in our format (default: the official set).")
+        parser.add_argument("files", nargs="*", help="Machi Koro or Aquarius card files in our formats (default: the official set).")
         parser.add_argument("--overwrite", action="store_true", help="Replace designers' edits with the file's data.")
 
     def handle(self, *args, files, overwrite, **options):
         try:
             if files:
                 for path in files:
-                    report = load_machikoro(read_json(path), overwrite=overwrite)
+                    report = load_card_file(read_json(path), overwrite=overwrite)
                     self.stdout.write(f"{path}: {report.summary()}")
             else:
                 report = load_official_cards(overwrite=overwrite)

@@ -1,4 +1,7 @@
-"""python manage.py simulate --games N --players P --extensions base,harbor --bots random,greedy --seed S [--jobs K]"""
+"""python manage.py simulate [--game machikoro|aquarius] --games N --players P --bots random,greedy --seed S ...
+
+Machi Koro: --extensions base,harbor [--jobs K] [--market N] [--neighbours-only]. Aquarius: [--chicken].
+"""
 
 import json
 
@@ -18,10 +21,24 @@ def _market(value):
     return stacks
 
 
+def simulate_aquarius(options, bots):
+    from games import aquarius
+
+    unknown = [b for b in bots if b not in aquarius.BOTS]
+    if not bots or unknown:
+        raise CommandError(f"unknown bot(s) {', '.join(unknown)}; choose from {', '.join(aquarius.BOTS)}")
+    if not aquarius.MIN_PLAYERS <= options["players"] <= aquarius.MAX_PLAYERS:
+        raise CommandError(f"Aquarius is played by {aquarius.MIN_PLAYERS} to {aquarius.MAX_PLAYERS} players")
+    return aquarius.simulate(aquarius.load_deck(), options["games"], options["players"], bots,
+                             seed=options["seed"], chicken=options["chicken"])
+
+
 class Command(BaseCommand):
     help = "Play bot games with the rules engine and print a JSON summary."
 
     def add_arguments(self, parser):
+        parser.add_argument("--game", default="machikoro", choices=["machikoro", "aquarius"])
+        parser.add_argument("--chicken", action="store_true", help="Aquarius: play Aqua-Chicken")
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--players", type=int, default=4)
         parser.add_argument("--extensions", default="base", help="comma-separated extension slugs")
@@ -36,8 +53,10 @@ class Command(BaseCommand):
             raise CommandError("--games must be at least 1")
         if options["jobs"] < 1:
             raise CommandError("--jobs must be at least 1")
-        extensions = [e.strip() for e in options["extensions"].split(",") if e.strip()]
         bots = [b.strip() for b in options["bots"].split(",") if b.strip()]
+        if options["game"] == "aquarius":
+            return self.stdout.write(json.dumps(simulate_aquarius(options, bots)))
+        extensions = [e.strip() for e in options["extensions"].split(",") if e.strip()]
         unknown = [b for b in bots if b not in BOTS]
         if not bots or unknown:
             raise CommandError(f"unknown bot(s) {', '.join(unknown)}; choose from {', '.join(BOTS)}")

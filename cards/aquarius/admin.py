@@ -1,0 +1,90 @@
+"""The designers' admin for Aquarius cards: browse, filter, edit with validation, history, variant decks."""
+from django.contrib import admin, messages
+from django.db import transaction
+from django.utils.html import format_html
+from simple_history.admin import SimpleHistoryAdmin
+
+from cards.admin import DesignerPermissionsMixin
+from cards.models import AquariusCard, CardGame, Extension
+
+ELEMENT_NAMES = {"a": "Air", "e": "Earth", "f": "Fire", "w": "Water", "v": "Void"}
+
+
+def layout_grid(kind, panels):
+    """The four quadrants (TL, TR, BR, BL) of an upright card, as element letters; None for actions."""
+    from games.aquarius.cards import quadrants
+
+    counts = {"whole": 1, "landscape": 2, "portrait": 2, "quartered": 4}
+    if len(panels or "") != counts.get(kind) or any(p not in ELEMENT_NAMES for p in panels):
+        return None
+    return quadrants(kind, list(panels))
+
+
+def new_variant_deck(source, user=None):
+    """A new, empty Aquarius deck named after `source`, placed after every other deck."""
+    game = CardGame.objects.get(slug=CardGame.AQUARIUS)
+    number = 1
+    while Extension.objects.filter(game=game, slug=f"{source.slug}-variant-{number}").exists() or \
+            Extension.objects.filter(game=game, name=f"{source.name} (variant {number})").exists():
+        number += 1
+    last = Extension.objects.filter(game=game).order_by("-order").values_list("order", flat=True).first() or 0
+    return Extension.objects.create(game=game, slug=f"{source.slug}-variant-{number}",
+                                    name=f"{source.name} (variant {number})", order=last + 1)
+
+
+def copy_into_variant_deck(cards):
+    """Copy `cards` (all from one deck) into a new variant deck; return the deck."""
+    cards = list(cards)
+    decks = {c.deck_id for c in cards}
+    if len(decks) != 1:
+        raise ValueError("Select cards of one deck.")
+    with transaction.atomic():
+        deck = new_variant_deck(cards[0].deck)
+        for card in cards:
+            AquariusCard.objects.create(deck=deck, slug=card.slug, name=card.name, kind=card.kind,
+                                        panels=card.panels, action=card.action, order=card.order)
+    return deck
+
+
+@admin.action(description="Copy the selected cards into a new variant deck")
+def copy_to_variant(modeladmin, request, queryset):
+    try:
+        deck = copy_into_variant_deck(queryset.select_related("deck").order_by("order", "id"))
+    except ValueError as exc:
+        modeladmin.message_user(request, str(exc), messages.ERROR)
+        return
+    modeladmin.message_user(
+        request, f"Created the deck {deck.name} ({deck.slug}) with {deck.aquarius_cards.count()} cards. Edit its "
+        "cards here; a game chooses its deck when it is created.", messages.SUCCESS)
+
+
+@admin.register(AquariusCard)
+class AquariusCardAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+    list_display = ["slug", "name", "deck", "kind", "panels", "action", "order"]
+    list_filter = ["deck", "kind", "action"]
+    search_fields = ["slug", "name"]
+    ordering = ["deck__order", "order", "id"]
+    readonly_fields = ["layout", "updated_at"]
+    list_select_related = ["deck"]
+    save_as = True
+    actions = [copy_to_variant]
+    fieldsets = [
+        (None, {"fields": ["deck", "slug", "name", "order"]}),
+        ("Card", {"fields": ["kind", "panels", "action", "layout"]}),
+        ("Record", {"fields": ["updated_at"]}),
+    ]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "deck":
+            kwargs["queryset"] = Extension.objects.filter(game__slug=CardGame.AQUARIUS)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.display(description="Layout (upright)")
+    def layout(self, card):
+        grid = layout_grid(card.kind, card.panels)
+        if grid is None:
+            return card.get_action_display() if card.action else "—"
+        tl, tr, br, bl = (ELEMENT_NAMES[letter] for letter in grid)
+        return format_html('<table class="aquarius-layout"><tr><td>{}</td><td>{}</td></tr>'
+                           '<tr><td>{}</td><td>{}</td></tr></table>', tl, tr, bl, br)
+

@@ -1,0 +1,76 @@
+"""Aquarius cards (seed 004). A deck is an extension of the Aquarius game: the official First Edition deck,
+or a variant a designer authors (usually by copying the official cards into a new deck and editing them).
+
+The rules engine (games.aquarius) is the authority on what a playable card is; `clean` asks it.
+"""
+from django.core.exceptions import ValidationError
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+from .catalogue import CardGame, Extension
+
+PANELS_HELP = (
+    "Element letters (a air, e earth, f fire, w water, v void), for the card upright: whole 1 letter; "
+    "landscape 2 (top, bottom); portrait 2 (left, right); quartered 4 (top-left, top-right, bottom-right, "
+    "bottom-left: clockwise); none for an action card. One card never shows an element twice."
+)
+
+
+KINDS = ["whole", "landscape", "portrait", "quartered", "action"]
+
+
+class AquariusCard(models.Model):
+    class Kind(models.TextChoices):
+        WHOLE = "whole", "Whole element"
+        LANDSCAPE = "landscape", "Half, landscape (top / bottom)"
+        PORTRAIT = "portrait", "Half, portrait (left / right)"
+        QUARTERED = "quartered", "Quartered"
+        ACTION = "action", "Action"
+
+    class Action(models.TextChoices):
+        SHUFFLE_GOALS = "shuffle_goals", "Shuffle Goals"
+        MOVE_CARD = "move_card", "Move a Card"
+        ZAP_CARD = "zap_card", "Zap a Card"
+        TRADE_GOALS = "trade_goals", "Trade Goals"
+        TRADE_HANDS = "trade_hands", "Trade Hands"
+
+    deck = models.ForeignKey(Extension, on_delete=models.PROTECT, related_name="aquarius_cards",
+                             help_text="The deck this card belongs to (an extension of Aquarius).")
+    slug = models.SlugField("id", max_length=40,
+                            help_text="The card's id in games and the referee API: w_a_1, l_ea, q_wevf, act_f_2 ...")
+    name = models.CharField(max_length=100)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    panels = models.CharField(max_length=4, blank=True, help_text=PANELS_HELP)
+    action = models.CharField(max_length=20, choices=Action.choices, blank=True,
+                              help_text="Only for action cards.")
+    order = models.PositiveSmallIntegerField(default=0, help_text="Position in the deck list.")
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["deck__order", "order", "id"]
+        verbose_name = "Aquarius card"
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "slug"], name="aquariuscard_unique_id_per_deck",
+                                    violation_error_message="This deck already has a card with this id."),
+            models.CheckConstraint(condition=models.Q(kind__in=KINDS), name="aquariuscard_known_kind"),
+        ]
+
+    def __str__(self):
+        return f"{self.slug} ({self.name})" if self.name else self.slug
+
+    def to_engine(self):
+        """The card as the rules engine and the frozen deck read it."""
+        return {"id": self.slug, "kind": self.kind, "name": self.name, "panels": list(self.panels),
+                "action": self.action or None}
+
+    def clean(self):
+        super().clean()
+        if self.deck_id and self.deck.game.slug != CardGame.AQUARIUS:
+            raise ValidationError({"deck": "Choose an Aquarius deck."})
+        from games.aquarius.cards import check_card
+
+        problems = check_card(self.to_engine()) if self.kind else []
+        if problems:
+            field = "action" if any("action" in p for p in problems) else "panels"
+            raise ValidationError({field: [p[0].upper() + p[1:] + "." for p in problems]})
