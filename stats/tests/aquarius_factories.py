@@ -10,9 +10,19 @@ from games.rulesets import get_ruleset
 SEED_WITH_A_GROUP_OF_SEVEN = 30
 
 
+def ensure_aquarius_cards():
+    """Games freeze their deck from the card database: load the printed deck there unless it is."""
+    from cards.aquarius.data import aquarius_decks, load_aquarius
+    from cards.loading import AQUARIUS_FILE, read_json
+
+    if not list(aquarius_decks()):
+        load_aquarius(read_json(AQUARIUS_FILE))
+
+
 def play_finished_aquarius(seed=1, players=3, chicken=False, looks=()):
     """A bot game stored as games.services.play stores it. looks: (move number, seat) pairs at which that
     seat looks at its goal (Aqua-Chicken) before the move is played."""
+    ensure_aquarius_cards()
     ruleset = get_ruleset("aquarius")
     options = ruleset.clean_options({"chicken": chicken})
     rules = ruleset.freeze_rules(options)
