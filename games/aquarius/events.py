@@ -6,6 +6,7 @@ re-draws from the replayed random state (goals are secret, so the event does not
 a hand size or a measure that disagrees with the replayed state raises ReplayError.
 """
 from games.common import rng as _rng
+from games.common.events import replay as _replay
 
 from .cards import ELEMENT_INDEX, ELEMENTS
 from .errors import ReplayError
@@ -148,13 +149,14 @@ def goal_letter(state, seat):
     return ELEMENTS[state.goals[seat]]
 
 
+def _apply_known(state, event):
+    try:
+        apply = APPLY[event["type"]]
+    except (KeyError, TypeError):
+        raise ReplayError(f"not an Aquarius event: {event!r}") from None
+    apply(state, event)
+
+
 def replay(initial_state, events):
     """Apply `events` to a copy of `initial_state` and return the result."""
-    state = initial_state.clone()
-    for event in events:
-        try:
-            apply = APPLY[event["type"]]
-        except (KeyError, TypeError):
-            raise ReplayError(f"not an Aquarius event: {event!r}") from None
-        apply(state, event)
-    return state
+    return _replay(initial_state, events, _apply_known)

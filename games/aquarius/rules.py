@@ -6,7 +6,7 @@ The order of checks is documented in docs/rules-aquarius.md: game over, malforme
 """
 from .errors import IllegalMove
 from .events import emit, goal_letter, measures_event
-from .moves import can_be_moved, can_move
+from .moves import can_move
 from .setup import start_turn
 
 WIN = 7
@@ -246,4 +246,4 @@ def finish_turn(state, events, seat, resized, check_win=True):
     return events
 
 
-__all__ = ["apply", "apply_in_place", "can_be_moved", "check_shape", "see_goal", "winners"]
+__all__ = ["apply", "apply_in_place", "check_shape", "see_goal", "winners"]

@@ -1,1 +1,1 @@
-"""Code both rules engines use: the seeded random source (and, later, the event base)."""
+"""Code both rules engines use: the seeded random source (rng.py) and event replay (events.py)."""

@@ -1,4 +1,4 @@
-"""Compile effect trees (cards/effects/tree.py) into the engine's runtime legs (legs.py), once per card set.
+"""Compile effect trees (cards/effects/tree.py) into the engine's runtime legs (legs/), once per card set.
 
 Everything that depends on names is resolved here: filters become tuples of establishment indexes,
 landmark names become landmark indexes, conditions become closures. A tree the engine cannot play (an

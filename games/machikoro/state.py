@@ -66,7 +66,7 @@ class PlayerState:
 
 
 class GameState:
-    """Everything needed to continue a game. Mutated only by the engine through events (see events.py)."""
+    """Everything needed to continue a game. Mutated only by the engine through events (see events/)."""
 
     __slots__ = (
         "card_set", "options", "seed", "players", "bank", "market", "deck", "removed", "rng",

@@ -129,3 +129,17 @@ def test_a_human_refusal_carries_the_token(aquarius_cards, ann, bob):
         services.play_action(game_id=game.pk, identity=player, expected_seq=0,
                              action={"type": "play_card", "card": "w_a_1", "x": 0, "y": 0, "upright": True})
     assert caught.value.code in ("game.space_not_empty", "game.dont_have_card")
+
+
+def test_the_create_page_offers_chicken_and_the_decks(aquarius_cards, player, client):
+    client.force_login(player)
+    page = client.get("/games/new/aquarius/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Aqua-Chicken" in text and "Aquarius (First Edition)" in text
+    response = client.post("/games/new/aquarius/", {
+        "game-public": "on", "game-min_players": 2, "game-max_players": 4, "game-turn_seconds": 0,
+        "options-chicken": "on", "options-deck": "first-edition"})
+    assert response.status_code == 302
+    game = Game.objects.get(ruleset="aquarius")
+    assert game.options == {"chicken": True, "deck": "first-edition"}
