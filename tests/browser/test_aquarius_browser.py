@@ -49,8 +49,9 @@ def finished(page):
     return page.locator("#after").is_visible()
 
 
-def play_one_step(page):
-    """Click the next thing a simple player would; True if the click was a move (the event number grew)."""
+def play_one_step(page, refusals):
+    """Click the next thing a simple player would; True if it clicked. A move the server refused (its
+    message shown instead of a new event) goes into `refusals`: the board offers only legal moves."""
     selector = page.evaluate(NEXT_CLICK)
     if selector is None:
         return False
@@ -61,6 +62,8 @@ def play_one_step(page):
         return True  # a choice on the way to a move (a card, its orientation, the card to move): no event yet
     page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}"
                            " || !document.getElementById('toast').hidden", timeout=15000)
+    if seq_of(page) == before:
+        refusals.append(f"{selector}: {page.inner_text('#toast')}")
     return True
 
 
@@ -130,6 +133,7 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
 
         deadline = time.monotonic() + GAME_TIMEOUT
         looked = False
+        refusals = []
         while not (finished(host) and finished(guest)):
             assert time.monotonic() < deadline, "the game did not end in time"
             moved = False
@@ -141,10 +145,11 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
                 looked = True
             for page in (host, guest):
                 if not finished(page):
-                    moved = play_one_step(page) or moved
+                    moved = play_one_step(page, refusals) or moved
             if not moved:
                 time.sleep(0.1)
 
+        assert not refusals, refusals
         # The end: winners, every goal revealed, the winning group outlined when a goal was reached.
         for page in (host, guest):
             page.wait_for_selector("#board .aq-banner")
