@@ -9,11 +9,12 @@ from games import services
 from games.errors import GameError, InvalidSettings
 from games.forms import GameSettingsForm, GuestForm
 from games.identity import request_identity
-from games.rulesets import UnknownRuleset, all_rulesets, get_ruleset
+from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.frames import seat_payload
 from games.selectors.lists import games_of, open_games_frame
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
+from games.rulesets.registry import all_rulesets
 
 
 def _game_or_404(code):
