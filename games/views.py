@@ -49,22 +49,12 @@ def _apply_setting_errors(errors, settings_form, options_form):
             target.add_error(name, message)
 
 
-def _chosen_ruleset(slug):
-    """The ruleset named in the URL, or the first installed one (settings.GAMES_RULESETS order)."""
-    if slug is None:
-        installed = all_rulesets()
-        if not installed:
-            raise Http404("No game is installed.")
-        return installed[0]
+@require_http_methods(["GET", "POST"])
+def create_game(request, ruleset):
     try:
-        return get_ruleset(slug)
+        chosen = get_ruleset(ruleset)
     except UnknownRuleset:
         raise Http404("No such game.") from None
-
-
-@require_http_methods(["GET", "POST"])
-def create_game(request, ruleset=None):
-    chosen = _chosen_ruleset(ruleset)
     identity = request_identity(request)
     if identity.is_anonymous:
         return _identify_first(request)
@@ -87,6 +77,15 @@ def create_game(request, ruleset=None):
         "ruleset": chosen, "settings_form": settings_form, "options_form": options_form,
         "rulesets": all_rulesets(),
     })
+
+
+def create_first_game(request):
+    """/games/new/: the create page of the first installed game (settings.GAMES_RULESETS order); the page
+    lets the player switch to any other."""
+    installed = all_rulesets()
+    if not installed:
+        raise Http404("No game is installed.")
+    return create_game(request, installed[0].slug)
 
 
 @require_GET

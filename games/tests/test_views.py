@@ -118,5 +118,5 @@ def test_the_create_page_lets_you_choose_the_game_and_the_lists_name_it(client, 
     game = Game.objects.get()
     assert response.status_code == 302 and game.ruleset == "counting" and game.options == {"target": 12}
     listing = client.get(reverse("games:list")).content.decode()
-    assert "Counting race · 1/3" in listing and '<span class="game-name">Counting race</span>' in listing
+    assert "Counting race · 1/3" in listing and '<strong class="game-name">Counting race</strong>' in listing
     assert client.get(reverse("games:create-ruleset", args=["nothing"])).status_code == 404
