@@ -5,7 +5,7 @@ from . import views
 app_name = "games"
 urlpatterns = [
     path("", views.game_list, name="list"),
-    path("new/", views.create_game, name="create"),
+    path("new/", views.create_first_game, name="create"),
     path("new/<slug:ruleset>/", views.create_game, name="create-ruleset"),
     path("<slug:code>/", views.game_page, name="game"),
     path("<slug:code>/join/", views.join_game, name="join"),

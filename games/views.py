@@ -16,8 +16,7 @@ from games.selectors.presence import present_seat_ids
 from games.selectors.lists import games_of, open_games_frame
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
-
-DEFAULT_RULESET = "machikoro"
+from games.rulesets.registry import all_rulesets
 
 
 def _game_or_404(code):
@@ -53,7 +52,7 @@ def _apply_setting_errors(errors, settings_form, options_form):
 
 
 @require_http_methods(["GET", "POST"])
-def create_game(request, ruleset=DEFAULT_RULESET):
+def create_game(request, ruleset):
     try:
         chosen = get_ruleset(ruleset)
     except UnknownRuleset:
@@ -78,7 +77,17 @@ def create_game(request, ruleset=DEFAULT_RULESET):
             return redirect("games:game", code=game.code)
     return render(request, "games/create.html", {
         "ruleset": chosen, "settings_form": settings_form, "options_form": options_form,
+        "rulesets": all_rulesets(),
     })
+
+
+def create_first_game(request):
+    """/games/new/: the create page of the first installed game (settings.GAMES_RULESETS order); the page
+    lets the player switch to any other."""
+    installed = all_rulesets()
+    if not installed:
+        raise Http404("No game is installed.")
+    return create_game(request, installed[0].slug)
 
 
 @require_GET

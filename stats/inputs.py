@@ -4,12 +4,27 @@ from games.rulesets import get_ruleset
 
 from .compute import EventLogError
 
-# Rulesets whose events stats.compute understands (the Machi Koro engine's event types).
-SUPPORTED_RULESETS = frozenset({"machikoro"})
-
 
 def supports(game):
-    return game.ruleset in SUPPORTED_RULESETS
+    """Whether the site computes statistics for this game's ruleset (see stats.games)."""
+    from .games import supports as kind_supports
+
+    return kind_supports(game)
+
+
+def game_facts(game, extra=None):
+    """What every game's statistics say about the game itself: its code, when and how long it was played."""
+    duration = None
+    if game.started_at and game.finished_at:
+        duration = max(0, int((game.finished_at - game.started_at).total_seconds()))
+    return {
+        "id": game.pk,
+        "code": game.code,
+        **(extra or {}),
+        "started_at": game.started_at.isoformat() if game.started_at else None,
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "duration_seconds": duration,
+    }
 
 
 def event_log(game):

@@ -259,9 +259,19 @@ def player_view(results):
         "by_order": by_order,
         "by_players": by_players,
         "favourites": [{"card": card_label(slug), "slug": slug, "copies": copies} for slug, copies in favourites],
-        "recent": [{"code": r.game.code, "won": r.won, "players": r.players, "order": r.order, "turns": r.turns,
-                    "finished_at": r.finished_at, "extensions": r.extensions} for r in recent],
+        "recent": [{"code": r.game.code, "game": _game_name(r.game.ruleset), "won": r.won, "players": r.players,
+                    "order": r.order, "turns": r.turns, "finished_at": r.finished_at, "extensions": r.extensions}
+                   for r in recent],
     }
+
+
+def _game_name(slug):
+    from games.rulesets import UnknownRuleset, get_ruleset
+
+    try:
+        return get_ruleset(slug).name
+    except UnknownRuleset:
+        return slug
 
 
 def _rate_row(row, key):
@@ -278,9 +288,8 @@ def site_statistics():
     return SiteStatistics.objects.filter(pk=SiteStatistics.SINGLETON).first()
 
 
-def site_view(site):
-    """Rates, averages and the dice fairness check from the running totals."""
-    totals = site.totals if site else {}
+def site_view(totals):
+    """Machi Koro's rates, averages and dice fairness check from its running totals."""
     won_games = totals.get("won_games", 0)
     by_players = totals.get("by_players", {})
     first = {"games": 0, "wins": 0}
@@ -311,7 +320,6 @@ def site_view(site):
         "games": totals.get("games", 0),
         "won_games": won_games,
         "unfinished": totals.get("unfinished", 0),
-        "refreshed_at": site.refreshed_at if site else None,
         "first_player": {**first, "rate": _percent(first["wins"], first["games"])},
         "by_players": counts,
         "baseline": baseline,

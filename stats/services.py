@@ -13,8 +13,8 @@ from django.utils import timezone
 from games.models import Game, Seat
 
 from . import inputs
-from .aggregate import merge_counts, mix_label, site_contribution
-from .compute import STATISTICS_VERSION, EventLogError, compute_statistics
+from .aggregate import merge_counts
+from .games import kind_for, supported_slugs
 from .models import GameStatistics, PlayerResult, SiteStatistics
 
 log = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ def game_finished(game):
 def request_statistics(game):
     """Queue (again) the computation of a finished game's statistics: the page's and the API's retry."""
     if game.status != Game.Status.FINISHED or not inputs.supports(game):
-        raise StatisticsUnavailable("Statistics are computed for finished Machi Koro games only.")
+        raise StatisticsUnavailable("Statistics are computed for finished games only.")
     with transaction.atomic():
         statistics = _mark_pending(game)
         _queue_on_commit(game.pk)
@@ -63,7 +63,7 @@ def ensure_statistics(game):
     if game.status != Game.Status.FINISHED or not inputs.supports(game):
         return statistics
     outdated = (statistics is not None and statistics.status == GameStatistics.Status.DONE
-                and statistics.version != STATISTICS_VERSION)
+                and statistics.version != kind_for(game.ruleset).version)
     if statistics is None or outdated:
         request_statistics(game)
         statistics = GameStatistics.objects.get(game=game)
@@ -127,51 +127,16 @@ def _error_text(exc):
 
 
 def _compute(game):
-    if not inputs.supports(game):
+    """(result, site contribution) of a finished game, by its ruleset's statistics kind (stats.games).
+
+    The contribution is filed under the ruleset's slug, so each game keeps its own site totals."""
+    kind = kind_for(game.ruleset)
+    if kind is None:
         raise StatisticsUnavailable(f"no statistics for {game.ruleset!r} games")
     if game.status != Game.Status.FINISHED:
         raise StatisticsUnavailable(f"the game is {game.status}, not finished")
-    starting, first_player = inputs.starting_position(game)
-    events = inputs.event_log(game)
-    result = compute_statistics(events, starting, list(game.table), first_player)
-    expected = inputs.final_coins(game)
-    if expected is not None and result["turns"] and result["turns"][-1]["coins"] != expected:
-        raise EventLogError(f"the log ends with coins {result['turns'][-1]['coins']}, "
-                            f"the stored final state has {expected}")
-    extensions = inputs.extensions(game)
-    result["game"] = _game_facts(game, extensions)
-    result["cards"] = _used_card_names(game, result)
-    return result, site_contribution(result, extensions)
-
-
-def _game_facts(game, extensions):
-    duration = None
-    if game.started_at and game.finished_at:
-        duration = max(0, int((game.finished_at - game.started_at).total_seconds()))
-    return {
-        "id": game.pk,
-        "code": game.code,
-        "extensions": extensions,
-        "mix": mix_label(extensions),
-        "market": (game.options or {}).get("market"),
-        "started_at": game.started_at.isoformat() if game.started_at else None,
-        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
-        "duration_seconds": duration,
-    }
-
-
-def _used_card_names(game, result):
-    names = inputs.card_names(game)
-    used = set()
-    for player in result["players"]:
-        used.update(player["bought"])
-    for counter in result["income_by_card"] + result["losses_by_card"]:
-        used.update(counter)
-    for record in result["landmarks"]:
-        used.add(record["landmark"])
-        if record["by"]:
-            used.add(record["by"])
-    return {slug: names[slug] for slug in sorted(used) if slug in names}
+    result = kind.compute(game)
+    return result, {kind.slug: kind.site_contribution(result)}
 
 
 def _store(game, result, contribution):
@@ -187,7 +152,7 @@ def _store(game, result, contribution):
         statistics.status = GameStatistics.Status.DONE
         statistics.result = result
         statistics.error = ""
-        statistics.version = STATISTICS_VERSION
+        statistics.version = kind_for(game.ruleset).version
         statistics.computed_at = timezone.now()
         statistics.site_contribution = contribution
         statistics.save(update_fields=["status", "result", "error", "version", "computed_at", "site_contribution",
@@ -199,15 +164,17 @@ def _store(game, result, contribution):
 def _store_player_results(game, result):
     seats = {s.position: s for s in Seat.objects.filter(game=game)}
     facts = result["game"]
+    kind = kind_for(game.ruleset)
     rows = []
     for player in result["players"]:
         seat = seats.get(player["seat"])
+        variant, bought = kind.player_extras(result, player)
         rows.append(PlayerResult(
             game=game, seat=player["seat"], order=player["order"] or 0, players=result["seats"],
             user_id=seat.user_id if seat else None, guest_id=seat.guest_id if seat else None,
             bot_kind=seat.bot_kind if seat else "", name=(seat.name if seat else player["name"])[:40],
             won=player["winner"], turns=result["turn_count"], duration_seconds=facts["duration_seconds"],
-            extensions=facts["mix"][:200], bought=player["bought"], finished_at=game.finished_at,
+            extensions=variant[:200], bought=bought, finished_at=game.finished_at,
         ))
     PlayerResult.objects.filter(game=game).delete()
     PlayerResult.objects.bulk_create(rows)
@@ -253,7 +220,7 @@ def requeue_missing(now=None):
         status__in=[GameStatistics.Status.PENDING, GameStatistics.Status.RUNNING], queued_at__lt=now - STALE_AFTER,
     ).select_related("game")
     missing = Game.objects.filter(status=Game.Status.FINISHED, finished_at__gte=now - LOOKBACK,
-                                  ruleset__in=inputs.SUPPORTED_RULESETS, statistics__isnull=True)
+                                  ruleset__in=supported_slugs(), statistics__isnull=True)
     queued = 0
     for game in [s.game for s in stale] + list(missing):
         try:

@@ -8,8 +8,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game, Guest
+from games.rulesets import all_rulesets
 
 from . import selectors
+from .games import all_kinds, kind_for
 from .permissions import may_retry
 from .services import StatisticsUnavailable, ensure_statistics, request_statistics
 
@@ -17,13 +19,17 @@ from .services import StatisticsUnavailable, ensure_statistics, request_statisti
 def panel_context(game, statistics):
     """What templates/stats/_panel.html needs (also used by the {% game_statistics_panel %} tag)."""
     state = "absent" if statistics is None else statistics.status
+    kind = kind_for(game.ruleset)
+    done = state == "done" and kind is not None
     return {
         "game": game,
         "statistics": statistics,
         "state": state,
         "busy": statistics is not None and statistics.is_busy,
         "may_retry": may_retry(game, statistics),
-        "view": selectors.game_view(statistics.result, selectors.player_links(game)) if state == "done" else None,
+        "supported": kind is not None,
+        "body_template": kind.game_template if kind else "",
+        "view": kind.game_view(statistics.result, selectors.player_links(game)) if done else None,
         "panel_url": reverse("stats:game-panel", args=[game.code]),
         "retry_url": reverse("stats:game-retry", args=[game.code]),
         "page_url": reverse("stats:game", args=[game.code]),
@@ -90,8 +96,12 @@ def guest_page(request, guest_id):
 def site_page(request):
     refresh_when_no_beat()
     site = selectors.site_statistics()
-    view = selectors.site_view(site)
-    return render(request, "stats/site.html", {"view": view, "island_id": "stats-site-data"})
+    totals = site.totals if site else {}
+    installed = {ruleset.slug for ruleset in all_rulesets()}
+    sections = [{"kind": kind, "template": kind.site_template, "island_id": f"stats-site-{kind.slug}",
+                 "view": kind.site_view(totals.get(kind.slug, {}))}
+                for kind in all_kinds() if kind.slug in installed or kind.slug in totals]
+    return render(request, "stats/site.html", {"site": site, "sections": sections})
 
 
 def refresh_when_no_beat():

@@ -49,8 +49,11 @@ def open_games_frame():
 
 
 def games_of(identity, limit=20):
-    """The identity's own games, newest first (lobbies, running and finished)."""
+    """The identity's own games, newest first (lobbies, running and finished), each with `game_name` set."""
     if identity.is_anonymous:
-        return Game.objects.none()
-    return (Game.objects.filter(identity.owner_filter("seats__")).exclude(status=Game.Status.ABANDONED)
-            .distinct().order_by("-updated_at")[:limit])
+        return []
+    games = list(Game.objects.filter(identity.owner_filter("seats__")).exclude(status=Game.Status.ABANDONED)
+                 .distinct().order_by("-updated_at")[:limit])
+    for game in games:
+        game.game_name = _describe(game)[0]
+    return games

@@ -104,3 +104,19 @@ def test_replay_and_record_wait_for_the_end(client, django_user_model):
     assert client.get(reverse("games:record", args=[game.code])).status_code == 409
     assert client.get(reverse("games:replay", args=[game.code])).status_code == 302
     assert client.get(reverse("games:game", args=["nosuchgame"])).status_code == 404
+
+
+def test_the_create_page_lets_you_choose_the_game_and_the_lists_name_it(client, counting_game):
+    client.post(reverse("guest"), {"nickname": "Lou"})
+    page = client.get(reverse("games:create")).content.decode()
+    assert 'href="/games/new/counting/"' in page and 'href="/games/new/machikoro/"' in page
+    page = client.get(reverse("games:create-ruleset", args=["counting"])).content.decode()
+    assert "New Counting race game" in page and 'name="options-target"' in page and "Harbor" not in page
+    response = client.post(reverse("games:create-ruleset", args=["counting"]), {
+        "options-target": "12", "game-min_players": "2", "game-max_players": "3", "game-public": "on",
+        "game-turn_seconds": "0"})
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.ruleset == "counting" and game.options == {"target": 12}
+    listing = client.get(reverse("games:list")).content.decode()
+    assert "Counting race · 1/3" in listing and '<strong class="game-name">Counting race</strong>' in listing
+    assert client.get(reverse("games:create-ruleset", args=["nothing"])).status_code == 404

@@ -88,7 +88,7 @@
         page.pending = false;
         Dom.toast(frame.message);
         if (frame.code === "stale_event") hello();
-        renderActions();
+        renderPlay();  // the board offers its moves again
         break;
       default:
         break;
@@ -275,7 +275,7 @@
   function act(action) {
     if (page.pending) return;
     page.pending = true;
-    renderActions();
+    renderPlay();  // the board too shows that the move is on its way (no move offered until the answer)
     send({ type: "act", seq: page.seq, action: action });
   }
 

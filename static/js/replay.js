@@ -7,6 +7,7 @@
   const board = GameBoards.get(root.dataset.ruleset);
   const slider = document.getElementById("replay-step");
   let data = null;
+  let seats = [];
   let step = 0;
   let playing = null;
 
@@ -16,7 +17,7 @@
     const current = data.steps[step];
     document.getElementById("replay-position").textContent = "Move " + step + " of " + (data.steps.length - 1);
     board.render(document.getElementById("board"), {
-      view: current.view, rules: data.rules, seats: [], you: null, progress: null, actions: [], act: function () {},
+      view: current.view, rules: data.rules, seats: seats, you: null, progress: null, actions: [], act: function () {},
     });
     const log = document.getElementById("game-log");
     const shown = data.steps.slice(Math.max(0, step - 60), step + 1);
@@ -42,6 +43,7 @@
     .then(function (payload) {
       if (payload.error) { document.getElementById("replay-position").textContent = payload.error.message; return; }
       data = payload;
+      seats = (data.players || []).map(function (name, position) { return { position: position, name: name }; });
       slider.max = String(data.steps.length - 1);
       document.getElementById("replay-first").onclick = function () { show(0); };
       document.getElementById("replay-back").onclick = function () { show(step - 1); };

@@ -164,6 +164,26 @@
     });
   }
 
+  /* A chart described entirely by the server (games without charts of their own use it):
+     {type: "line"|"bar", title, x, y, labels, datasets: [{label, data, colour, dash}], max, line: {value, label}} */
+  function seriesChart(canvas, spec) {
+    if (!spec) return null;
+    var options = baseOptions(spec.title, spec.x, spec.y);
+    options.plugins.legend.labels = { usePointStyle: true, pointStyle: spec.type === "bar" ? "rect" : "line" };
+    if (spec.max !== undefined && spec.max !== null) options.scales.y.suggestedMax = spec.max;
+    var datasets = spec.datasets.map(function (set) {
+      return {
+        type: spec.type || "line", label: set.label, data: set.data, borderColor: set.colour, backgroundColor: set.colour,
+        borderDash: set.dash || [], borderWidth: 2, pointRadius: 0, pointHoverRadius: 4, tension: 0, stepped: spec.stepped || false,
+      };
+    });
+    if (spec.line) {
+      datasets.push({ type: "line", label: spec.line.label, data: spec.labels.map(function () { return spec.line.value; }),
+        borderColor: "#000", backgroundColor: "#000", borderDash: [2, 3], borderWidth: 1.5, pointRadius: 0 });
+    }
+    return new Chart(canvas, { data: { labels: spec.labels, datasets: datasets }, options: options });
+  }
+
   function drawBody(body) {
     if (body.getAttribute("data-stats-drawn") || typeof Chart === "undefined") return;
     var data = island(body);
@@ -175,6 +195,7 @@
       else if (kind === "flow") flowChart(canvas, data, Number(canvas.getAttribute("data-player")));
       else if (kind === "dice") diceChart(canvas, data.dice, canvas.getAttribute("data-dice"));
       else if (kind === "income") incomeChart(canvas, data);
+      else if (kind === "series") seriesChart(canvas, (data.series || {})[canvas.getAttribute("data-series")]);
     });
   }
 

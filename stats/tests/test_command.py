@@ -34,7 +34,7 @@ def test_site_rebuild(capsys):
     SiteStatistics.objects.update(totals={}, games=0)
     call_command("recompute_stats", "--site")
     assert "site totals rebuilt from 1 games" in capsys.readouterr().out
-    assert SiteStatistics.objects.get().totals["games"] == 1
+    assert SiteStatistics.objects.get().totals["machikoro"]["games"] == 1
 
 
 def test_queue_sends_tasks(django_capture_on_commit_callbacks):

@@ -94,7 +94,7 @@ def test_game_end_is_computed_by_the_worker(worker):
     # The periodic refresh, through the worker too.
     tasks.refresh_site_statistics.delay()
     wait_for(lambda: SiteStatistics.objects.filter(games=1).exists(), worker, "the site refresh")
-    assert SiteStatistics.objects.get().totals["turns"] == first["turn_count"]
+    assert SiteStatistics.objects.get().totals["machikoro"]["turns"] == first["turn_count"]
 
     # Queued again (a retry): same numbers, and the site totals do not count the game twice.
     with transaction.atomic():

@@ -2,7 +2,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from stats import inputs
+from stats.games import supported_slugs
 from stats.models import GameStatistics
 from stats.services import (StatisticsUnavailable, compute_and_store, rebuild_site_statistics,
                             refresh_site_statistics, request_statistics)
@@ -37,7 +37,7 @@ class Command(BaseCommand):
 
     def _games(self, names, every):
         if every:
-            finished = Game.objects.filter(status=Game.Status.FINISHED, ruleset__in=inputs.SUPPORTED_RULESETS)
+            finished = Game.objects.filter(status=Game.Status.FINISHED, ruleset__in=supported_slugs())
             return finished.order_by("pk").only("pk", "code", "status", "ruleset")
         found = []
         for name in names:

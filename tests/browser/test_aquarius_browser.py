@@ -1,0 +1,244 @@
+"""A whole Aquarius game in headless Chromium: two browser players (a desktop and a phone) and a platform bot.
+
+The host picks Aquarius on the create form with Aqua-Chicken; a guest joins by the link on a phone; the host
+seats a bot. The host looks at his goal on his turn; the guest sees that he knows it.
+Both humans play through the board only (a card from the hand, then a highlighted space or a target).
+At the end: the winners, every goal revealed, the winning group outlined, the replay and the JSON export.
+Screenshots of both pages go to test-artifacts/ on failure.
+"""
+import json
+import time
+
+import pytest
+
+# The same Chromium, artifacts folder and live site as the Machi Koro browser game (fixtures included).
+from .test_live_game_browser import ARTIFACTS, browser, site  # noqa: F401
+
+pytestmark = pytest.mark.browser
+GAME_TIMEOUT = 300  # seconds for the whole game
+
+
+# What a simple player does with the board: the first playable card of the hand, then a target for it.
+# Returns the next thing to click (a CSS selector), or null when there is nothing to do.
+NEXT_CLICK = """() => {
+  const board = document.querySelector("#board .aq-board");
+  if (!board) return null;
+  const drop = board.querySelector("g.aq-drop");
+  if (drop) return `#board g.aq-drop[data-x="${drop.dataset.x}"][data-y="${drop.dataset.y}"]`;
+  const pick = board.querySelector("g.aq-card.pickable");
+  if (pick) return `#board g.aq-card.pickable[data-card="${pick.dataset.card}"]`;
+  const seat = board.querySelector("button.aq-seat-choice");
+  if (seat) return `#board button.aq-seat-choice[data-seat="${seat.dataset.seat}"]`;
+  const play = board.querySelector(".aq-controls button.primary");
+  if (play) return "#board .aq-controls button.primary";
+  const selected = board.querySelector("button.aq-hand-card.selected");
+  if (selected) return "#board button.aq-rotate";  // nothing fits this way up: turn the card
+  const card = board.querySelector("button.aq-hand-card:not([disabled])");
+  if (card) return `#board button.aq-hand-card[data-card="${card.dataset.card}"]`;
+  const pass = [...document.querySelectorAll("#actions button:not([disabled])")].find((b) => /pass/i.test(b.textContent));
+  if (pass) return "#actions button:not([disabled]) >> text=/pass/i";
+  return null;
+}"""
+
+
+def seq_of(page):
+    return int(page.locator("#game").get_attribute("data-seq") or 0)
+
+
+def finished(page):
+    return page.locator("#after").is_visible()
+
+
+def play_one_step(page, refusals):
+    """Click the next thing a simple player would; True if it clicked. A move the server refused (its
+    message shown instead of a new event) goes into `refusals`: the board offers only legal moves."""
+    selector = page.evaluate(NEXT_CLICK)
+    if selector is None:
+        return False
+    before = seq_of(page)
+    page.evaluate("document.getElementById('toast').hidden = true")  # only a new message counts below
+    page.locator(selector).first.click()
+    if page.locator("#board button.aq-hand-card.selected").count():
+        return True  # a choice on the way to a move (a card, its orientation, the card to move): no event yet
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}"
+                           " || !document.getElementById('toast').hidden", timeout=15000)
+    if seq_of(page) == before:
+        refusals.append(f"{selector}: {page.inner_text('#toast')}")
+    return True
+
+
+WIDER_THAN = """(width) => [...document.querySelectorAll('body *')]
+  .filter((n) => n.getBoundingClientRect().right > width + 1 && !n.closest('.table-wrap, .aq-table'))
+  .slice(0, 5).map((n) => n.tagName + '.' + n.className + ' ' + Math.round(n.getBoundingClientRect().right))"""
+
+
+def no_horizontal_overflow(page):
+    """Nothing sticks out of the viewport's width (wide tables and the table of cards scroll inside their box)."""
+    width = page.viewport_size["width"]
+    wider = page.evaluate(WIDER_THAN, width)
+    return page.evaluate("document.documentElement.scrollWidth") <= width + 1 or print("too wide:", wider)
+
+
+def test_a_whole_aquarius_game_in_the_browser(site, browser):
+    errors = []
+    host_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guest_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host, guest = host_context.new_page(), guest_context.new_page()
+    for page in (host, guest):
+        page.on("pageerror", lambda error, page=page: errors.append(f"{page.url}: {error}"))
+    try:
+        host.goto(site.url() + "/accounts/signup/")
+        host.fill("#id_username", "aria")
+        host.fill("#id_password1", "Tab1e-Top!")
+        host.fill("#id_password2", "Tab1e-Top!")
+        host.click("form button.primary")
+
+        # The create form offers every game; Aquarius' own options come from its ruleset.
+        host.goto(site.url() + "/games/new/")
+        host.click(".game-choice a[data-ruleset='aquarius']")
+        host.wait_for_selector("h1:has-text('New Aquarius game')")
+        host.check("input[name='options-chicken']")  # Aqua-Chicken: goals stay hidden until looked at
+        host.fill("#id_game-max_players", "3")
+        host.click("form button.primary")
+        host.wait_for_selector("#lobby:not([hidden])")
+        link = host.input_value("#join-link")
+
+        guest.goto(site.url() + "/games/")
+        assert "Aquarius" in guest.locator("#open-games").inner_text()
+        guest.goto(link)
+        guest.fill("#id_nickname", "Gil")
+        guest.click("form button.primary")
+        guest.click("#join-button")
+        guest.wait_for_selector("#lobby:not([hidden])")
+        host.wait_for_selector("#seats li:has-text('Gil')")
+        host.fill("#chat-input", "good luck")
+        host.press("#chat-input", "Enter")
+        guest.wait_for_selector("#chat-log li:has-text('good luck')")
+
+        host.select_option("#bot-kind", index=0)
+        host.click("#add-bot")
+        guest.wait_for_selector("#seats li:has-text('bot')")
+        guest.click("#ready-button")
+        host.click("#ready-button")
+        for page in (host, guest):
+            page.wait_for_selector("#play:not([hidden]) .aq-board svg.aq-grid")
+            assert page.locator("#board .aq-measure").count() == 5
+            assert page.locator("#board g.aq-card").count() >= 1
+            assert page.locator("#aq-goal button.aq-see-goal").count() == 1
+            assert page.locator("#board .aq-player .tag:not(.knows)").count() == 3
+        assert no_horizontal_overflow(guest) and no_horizontal_overflow(host), "horizontal overflow"
+        ARTIFACTS.mkdir(exist_ok=True)
+        host.screenshot(path=str(ARTIFACTS / "aquarius-desktop-start.png"))
+        guest.screenshot(path=str(ARTIFACTS / "aquarius-phone-start.png"), full_page=True)
+
+        deadline = time.monotonic() + GAME_TIMEOUT
+        looked = False
+        refusals = []
+        while not (finished(host) and finished(guest)):
+            assert time.monotonic() < deadline, "the game did not end in time"
+            moved = False
+            if not looked and host.locator("#board button.aq-hand-card:not([disabled])").count():
+                # On his turn the host looks at his goal: he sees it, the others learn that he knows it.
+                host.click("#aq-goal button.aq-see-goal")
+                host.wait_for_selector("#aq-goal:has-text('Your goal:')")
+                guest.wait_for_selector("#board .aq-player:has-text('aria') .tag.knows")
+                looked = True
+            for page in (host, guest):
+                if not finished(page):
+                    moved = play_one_step(page, refusals) or moved
+            if not moved:
+                time.sleep(0.1)
+
+        assert not refusals, refusals
+        # The end: winners, every goal revealed, the winning group outlined when a goal was reached.
+        for page in (host, guest):
+            page.wait_for_selector("#board .aq-banner")
+            assert page.locator("#board .aq-goal-reveal").count() == 3
+            assert page.locator("#board .aq-player.winner").count() >= 1
+        banner = host.inner_text("#board .aq-banner")
+        assert banner == guest.inner_text("#board .aq-banner")
+        reached = host.evaluate("""() => [...document.querySelectorAll('#board .aq-measure.won .aq-count')]
+                                       .some((n) => parseInt(n.textContent) >= 7)""")
+        if reached:
+            assert host.locator("#board g.aq-card.winning").count() >= 7
+        assert no_horizontal_overflow(guest), "horizontal overflow at the end"
+        host.screenshot(path=str(ARTIFACTS / "aquarius-desktop-end.png"), full_page=True)
+        guest.screenshot(path=str(ARTIFACTS / "aquarius-phone-end.png"), full_page=True)
+
+        final_seq = seq_of(host)
+        assert final_seq == seq_of(guest) > 3
+        for page in (host, guest):
+            page.wait_for_selector("#after [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
+                                   timeout=30000)
+        host.click("#replay-link")
+        host.wait_for_selector(f"#replay-position:has-text('Move 0 of {final_seq}')")
+        assert host.locator("#board g.aq-card").count() == 1  # the start card alone
+        host.click("#replay-last")
+        host.wait_for_selector(f"#replay-position:has-text('Move {final_seq} of {final_seq}')")
+        assert host.locator("#board .aq-banner").inner_text() == banner
+        record = json.loads(host.request.get(site.url() + host.locator("a:has-text('Export')").get_attribute("href")).text())
+        assert record["format"] == "live-game-record" and record["ruleset"] == "aquarius"
+        assert len(record["events"]) == final_seq
+        assert {p["kind"].split(":")[0] for p in record["players"]} == {"user", "guest", "bot"}
+        assert not errors, errors
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for name, page in (("desktop", host), ("phone", guest)):
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"aquarius-{name}-failure.png"), full_page=True)
+            except Exception:  # the page may be gone; the other screenshot still helps
+                pass
+        raise
+    finally:
+        host_context.close()
+        guest_context.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_replay_ends_on_the_winning_group_outlined(live_server, browser):
+    """A stored game that ends on a goal reached: the replay steps through it and outlines the group of 7."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connections
+
+    from stats.tests.aquarius_factories import SEED_WITH_A_GROUP_OF_SEVEN, play_finished_aquarius
+
+    def store():
+        try:
+            game, match = play_finished_aquarius(seed=SEED_WITH_A_GROUP_OF_SEVEN, players=3)
+            return game.code, game.event_seq, match.view(None)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:  # Playwright keeps an event loop in this thread
+        code, steps, final = pool.submit(store).result()
+    names = dict(zip("aefwv", ("air", "earth", "fire", "water", "void")))
+    winner = final["winners"][0]
+    group = final["measures"][names[final["goals"][winner]]]
+    assert group >= 7
+    errors = []
+    for name, viewport in (("desktop", {"width": 1280, "height": 800}), ("phone", {"width": 390, "height": 844})):
+        page = browser.new_page(viewport=viewport)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        try:
+            page.goto(f"{live_server.url}/games/{code}/replay/")
+            page.wait_for_selector(f"#replay-position:has-text('Move 0 of {steps}')")
+            assert page.locator("#board g.aq-card").count() == 1 and page.locator("#board g.aq-drop").count() == 0
+            page.click("#replay-next")
+            page.wait_for_selector(f"#replay-position:has-text('Move 1 of {steps}')")
+            page.click("#replay-last")
+            page.wait_for_selector(f"#replay-position:has-text('Move {steps} of {steps}')")
+            assert page.locator("#board g.aq-card").count() == len(final["board"])
+            assert page.locator("#board g.aq-card.winning").count() == group
+            assert page.locator("#board .aq-goal-reveal").count() == 3
+            assert "The winning group is outlined" in page.inner_text("#board .aq-banner")
+            assert no_horizontal_overflow(page)
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"aquarius-replay-{name}.png"), full_page=True)
+            assert not errors, errors
+        except BaseException:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"aquarius-replay-{name}-failure.png"), full_page=True)
+            raise
+        finally:
+            page.close()
