@@ -2,8 +2,10 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from . import api
+from .api_root import ApiRoot
 
 router = DefaultRouter()
+router.APIRootView = ApiRoot
 router.register("card-games", api.CardGameViewSet)
 router.register("extensions", api.ExtensionViewSet)
 router.register("colours", api.ColourViewSet)

@@ -15,3 +15,6 @@ STORAGES = {
 # Tests run Celery tasks in-process even when REDIS_URL configures a broker; the real-worker tests
 # (make test-stats-worker) set CELERY_TASK_ALWAYS_EAGER=0 to reach a worker through Redis.
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)  # noqa: F405
+
+# Bots move at once in tests unless a test asks for a pace (the browser tests' live site sets its own).
+GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0"))

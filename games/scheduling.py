@@ -1,14 +1,23 @@
 """Starting background jobs (bot moves, turn timers) once the transaction that needs them commits.
 
 With a broker, jobs are Celery tasks with a countdown. In eager mode (no broker: development and tests)
-a bot move runs at once; moves it triggers queue up behind it in a loop instead of nesting calls, so a
-game played by bots alone does not recurse; timers are left to the page's nudge and the sweeper, since an
-eager countdown would fire before the deadline.
+a bot move with a countdown (GAMES_BOT_DELAY) inside the site's event loop waits on that loop, then runs in
+a database thread like a socket message, so bots keep the same pace with or without a worker. Without a
+loop or a countdown it runs at once; moves it triggers queue up behind it in a loop instead of nesting
+calls, so a game played by bots alone does not recurse. Timers are left to the page's nudge and the
+sweeper, since an eager countdown would fire before the deadline.
 """
+import asyncio
+import contextvars
+import logging
+import os
 import threading
 from collections import deque
 
+from asgiref.sync import SyncToAsync
 from django.db import transaction
+
+log = logging.getLogger(__name__)
 
 _local = threading.local()
 
@@ -31,9 +40,39 @@ def _run_eagerly(task, args):
         _local.queue = None
 
 
+def _site_loop():
+    """The ASGI server's event loop when called from one of its worker threads, else None."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is None or getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) != os.getpid():
+        return None
+    return None if loop.is_closed() or not loop.is_running() else loop
+
+
+def _later_on_loop(loop, task, args, countdown):
+    from games.consumers import db  # the socket's database thread, and its broadcasts sent from the loop
+
+    async def run_in_db_thread():
+        try:
+            await db(lambda: task.apply(args=args, throw=True))()
+        except Exception:  # the sweeper restarts a stalled bot; the loop must go on
+            log.exception("delayed %s failed", task.name)
+
+    def run():
+        asyncio.ensure_future(run_in_db_thread())
+
+    # A fresh context: the caller's (a database thread's) would make asgiref think we are still inside it.
+    loop.call_soon_threadsafe(lambda: loop.call_later(countdown, run, context=contextvars.Context()),
+                              context=contextvars.Context())
+
+
 def dispatch(task, *args, countdown=0.0, timer=False):
     if _is_eager(task):
-        if not timer:
+        if timer:
+            return
+        loop = _site_loop() if countdown > 0 else None
+        if loop is not None:
+            _later_on_loop(loop, task, args, countdown)
+        else:
             _run_eagerly(task, args)
         return
     task.apply_async(args=args, countdown=max(0.0, countdown))

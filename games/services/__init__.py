@@ -4,8 +4,9 @@ from .chat import post_chat
 from games.errors import GameError
 from .lobby import add_bot, create_game, join_game, kick, leave, set_connected, set_ready
 from .play import expire_turn, play_action, play_bot_move, take_back_seat
+from .rematch import create_rematch
 
 __all__ = [
-    "GameError", "add_bot", "become_guest", "create_game", "expire_turn", "join_game", "keep_guest_as_account",
+    "GameError", "add_bot", "create_rematch", "become_guest", "create_game", "expire_turn", "join_game", "keep_guest_as_account",
     "kick", "leave", "play_action", "play_bot_move", "post_chat", "set_connected", "set_ready", "take_back_seat",
 ]
