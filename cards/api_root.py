@@ -20,9 +20,12 @@ class ApiRoot(routers.APIRootView):
 
     Read the cards of Machi Koro (Minivilles) and Lorenzo il Magnifico anonymously; designers (staff or the
     Designers group) also create, change and delete them, and import card files. Finished games have their
-    statistics under `games/<id>/stats/`. Lists are paginated (`?page=`, `?page_size=`) and filterable; errors
+    statistics under games/<id>/stats/. Lists are paginated (?page=, ?page_size=) and filterable; errors
     come back as JSON with a message. The guide is at /docs/api/.
     """
+
+    def get_view_name(self):
+        return "Card database and live games API"
 
     def get(self, request, *args, **kwargs):
         response = super().get(request, *args, **kwargs)
