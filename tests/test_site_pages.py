@@ -107,3 +107,16 @@ def test_the_join_page_offers_no_seat_at_a_full_table(client, django_user_model)
     client.force_login(users[2])
     html = client.get(f"/games/{game.code}/join/").content.decode()
     assert "This table is full" in html and 'id="join-button"' not in html
+
+
+def test_an_uploaded_image_replaces_the_drawn_art(client, official_cards):
+    from django.core.files.base import ContentFile
+
+    from games.rulesets.machikoro import MACHI_KORO
+
+    card = Establishment.objects.get(slug="forest")
+    card.image.save("forest.png", ContentFile(b"\x89PNG\r\n\x1a\n"), save=True)
+    forest = next(f["card"] for f in faces_in(client.get("/cards/").content.decode()) if f["card"]["name"] == "Forest")
+    assert forest["image"] == card.image.url and forest["image"]
+    rules = MACHI_KORO.freeze_rules(MACHI_KORO.clean_options({}))
+    assert MACHI_KORO.rules_view(rules)["establishments"]["forest"]["image"] == card.image.url

@@ -107,8 +107,8 @@ class MachiKoroMatch(Match):
             built = sum(1 for i in required if player.built[i])
             rows.append({
                 "seat": seat, "name": player.name, "score": built, "coins": player.coins,
-                "details": f"{built}/{len(required)} landmarks, {player.coins} coins, "
-                           f"{sum(player.cards)} establishments",
+                "details": f"{built}/{len(required)} landmarks, {_plural(player.coins, 'coin')}, "
+                           f"{_plural(sum(player.cards), 'establishment')}",
                 "_key": (seat != state.winner, -built, -player.coins),
             })
         rows.sort(key=lambda r: r["_key"])
@@ -184,7 +184,8 @@ class MachiKoroRuleset(Ruleset):
                 "images": card_images()}
 
     def rules_view(self, rules):
-        return _rules_view(rules["key"], rules)
+        # Pictures are outside the card set's key: they are part of the cache key here.
+        return _rules_view((rules["key"], tuple(sorted(rules.get("images", {}).items()))), rules)
 
     def card_set(self, rules):
         return CARD_SETS.get(rules)
@@ -195,6 +196,10 @@ class MachiKoroRuleset(Ruleset):
 
     def load(self, rules, state):
         return MachiKoroMatch(engine.GameState.from_json(state, self.card_set(rules)))
+
+
+def _plural(count, word):
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def card_images():

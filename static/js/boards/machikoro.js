@@ -68,7 +68,7 @@
       phase = (card ? card.name : view.choice.card) + ": choose";
     }
     parts.push(h("span", { class: "mk-phase", text: phase }));
-    if (view.deck) parts.push(h("span", { class: "muted", text: "Deck: " + view.deck + " cards" }));
+    if (view.deck) parts.push(h("span", { class: "muted", text: "Deck: " + view.deck + (view.deck === 1 ? " card" : " cards") }));
     return h("div", { class: "mk-status" }, parts);
   }
 

@@ -10,10 +10,10 @@
   let chosen = false;
   stacks.addEventListener("input", function () { chosen = true; });
 
-  function update() {
+  function update(event) {
     stacks.disabled = !rule.checked;
     stacks.closest(".field").classList.toggle("disabled", !rule.checked);
-    if (fiveSix && !chosen) stacks.value = fiveSix.checked ? "12" : "10";
+    if (event && event.target === fiveSix && !chosen) stacks.value = fiveSix.checked ? "12" : "10";
     if (neighbours) {
       const allowed = !fiveSix || fiveSix.checked;
       neighbours.disabled = !allowed;
