@@ -112,6 +112,7 @@ def test_no_page_scrolls_sideways(site, browser, finished_game, size):
             check(path)
         # A lobby and a game being played, where it is this player's turn or a bot's.
         lobby = create_game(page, site, bots=1)
+        assert not page.locator("#add-bot").is_visible(), "a full table still offers to add a bot"
         check(lobby.replace(site.url(), ""))
         page.click("#ready-button")
         page.wait_for_selector("#board .mk-player")
