@@ -196,8 +196,21 @@ def test_rematch_in_one_click_each(site, browser):
         guest.wait_for_selector("#rematch-join:visible")
         guest.click("#rematch-join")
         guest.wait_for_url(new_url)
-        guest.wait_for_selector("#seats li:has-text('Gus')")
+        guest.wait_for_selector("#ready-button", state="visible")  # seated: the lobby's own controls
         host.wait_for_selector("#seats li:has-text('Gus')")
-        assert guest.locator("#ready-button").is_visible()
     for page in (host, guest):
         page.context.close()
+
+
+def test_a_chat_message_refused_for_speed_stays_in_the_input(site, browser):
+    page = new_player(browser, site, "Chatty", "phone")
+    with screenshots_on_failure("chat", [page]):
+        create_game(page, site, bots=0, max_players=2)
+        for number in range(1, 7):  # at most 5 messages every 10 seconds
+            page.fill("#chat-input", f"message {number}")
+            page.press("#chat-input", "Enter")
+            if number < 6:
+                page.wait_for_selector(f"#chat-log li:has-text('message {number}')")
+        page.wait_for_function("document.getElementById('chat-input').value === 'message 6'")
+        assert page.locator("#chat-log li:has-text('message 6')").count() == 0
+    page.context.close()
