@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export DJANGO_DEBUG ?= 1
 
-.PHONY: start install install-dev test test-postgres browser-deps clean test-stats-worker
+.PHONY: start admin install install-dev test test-postgres browser-deps clean test-stats-worker
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -27,9 +27,14 @@ start: install
 	$(PY) manage.py load_cards
 	@echo ""
 	@echo "  Site ready at http://$(HOST):$(PORT)/"
-	@echo "  Admin login: run '$(PY) manage.py createsuperuser' in another terminal, then open http://$(HOST):$(PORT)/admin/"
+	@echo "  Admin login: run 'make admin' in another terminal (it creates the first admin), then open http://$(HOST):$(PORT)/admin/"
 	@echo ""
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# Create an admin (superuser) for the site's database; asks for a name and a password.
+admin: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createsuperuser
 
 browser-deps:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)

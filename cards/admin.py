@@ -4,7 +4,10 @@ from django.db import transaction
 from django.utils.html import format_html
 from simple_history.admin import SimpleHistoryAdmin
 
+from django.templatetags.static import static
+
 from .effect_checks import explain_effect
+from .faces import face_for, face_slot
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 from .models.machikoro import EFFECT_REQUIRED
 from .permissions import is_designer
@@ -95,11 +98,14 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     def effect_explained(self, card):
         return explain_effect(card.effect, card=card) or "—"
 
-    @admin.display(description="Image")
+    @admin.display(description="Card face")
     def image_preview(self, card):
-        if card.image:
-            return format_html('<img src="{}" alt="{}" style="max-height:160px">', card.image.url, card.name)
-        return "No image yet."
+        """The face players see (static/js/card-face.js); an uploaded image replaces the drawn art in it."""
+        if card.pk is None:
+            return "Save the card to see its face."
+        return format_html('<div style="width:180px">{}</div><script src="{}"></script>{}',
+                           face_slot(face_for(card)), static("js/card-face.js"),
+                           "" if card.image else "No image uploaded: the face shows the drawn icon.")
 
 
 @admin.register(Establishment)

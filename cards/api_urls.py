@@ -7,8 +7,10 @@ from . import game_tools_api
 from .effect_api import ExplainEffectView
 from .progress import api as progress_api
 from .valeria import api as valeria_api
+from .api_root import ApiRoot
 
 router = DefaultRouter()
+router.APIRootView = ApiRoot
 router.register("card-games", api.CardGameViewSet)
 router.register("extensions", api.ExtensionViewSet)
 router.register("colours", api.ColourViewSet)

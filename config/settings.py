@@ -195,7 +195,7 @@ LOGGING = {
 }
 
 # Live games (games app): bot pacing, absent players, lobby expiry and the periodic sweeper.
-GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0.8"))  # seconds between bot moves (with a worker)
+GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0.8"))  # seconds before each bot move, with or without a worker
 GAMES_BOT_STALL = 20  # a bot move this late (after the delay) is restarted by the sweeper
 GAMES_ABSENCE_GRACE = float(os.environ.get("GAMES_ABSENCE_GRACE", "45"))  # seconds offline before a bot plays
 GAMES_LOBBY_TTL = int(os.environ.get("GAMES_LOBBY_TTL", str(30 * 60)))  # idle lobby nobody is in expires

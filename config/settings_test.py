@@ -19,3 +19,5 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)  # noqa: F
 # The in-process scheduler would sweep the test database from every test's event loop: tests that need it
 # turn it on (games/tests/test_scheduler.py); the servers they start get the default.
 GAMES_SCHEDULER = env_bool("GAMES_SCHEDULER", False)  # noqa: F405
+# Bots move at once in tests unless a test asks for a pace (the browser tests' live site sets its own).
+GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0"))

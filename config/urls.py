@@ -1,6 +1,10 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.views.generic import RedirectView
+from django.templatetags.static import static as static_url
+
+from config.docs import guide
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from . import health
@@ -19,6 +23,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("docs/", guide, name="docs-home"),
+    path("docs/<slug:name>/", guide, name="docs"),
+    path("favicon.ico", RedirectView.as_view(url=static_url("favicon.svg"), permanent=True)),
     re_path(r"^api/(?P<path>[\s\S]*)\Z", api_not_found),  # last under /api/: a JSON 404, never the HTML page
 ]
 

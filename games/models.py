@@ -68,6 +68,8 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The new game its players asked for after this one ended (same options, bots kept).
+    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of")
 
     class Meta:
         ordering = ["-created_at"]

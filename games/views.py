@@ -13,6 +13,7 @@ from games.rpc.tokens import seat_token
 from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.frames import seat_payload
 from games.selectors.presence import present_seat_ids
+from games.services.lobby import validate_settings
 from games.selectors.lists import games_of, open_games_frame
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
@@ -51,6 +52,17 @@ def _apply_setting_errors(errors, settings_form, options_form):
             target.add_error(name, message)
 
 
+def _report_limits(ruleset, settings_form, options_form):
+    """The checks that need valid options (player limits, timer), added beside the form's own errors."""
+    data = settings_form.cleaned_data
+    try:
+        validate_settings(ruleset.slug, options_form.cleaned_data, data.get("min_players"),
+                                   data.get("max_players"), data.get("turn_seconds", 0))
+    except InvalidSettings as exc:
+        fresh = {f: m for f, m in exc.errors.items() if f not in settings_form.errors and f not in options_form.errors}
+        _apply_setting_errors(fresh, settings_form, options_form)
+
+
 @require_http_methods(["GET", "POST"])
 def create_game(request, ruleset):
     try:
@@ -63,7 +75,10 @@ def create_game(request, ruleset):
     data = request.POST if request.method == "POST" else None
     settings_form = GameSettingsForm(data, prefix="game")
     options_form = chosen.options_form(data, prefix="options")
-    if request.method == "POST" and settings_form.is_valid() & options_form.is_valid():
+    valid = request.method == "POST" and settings_form.is_valid() & options_form.is_valid()
+    if request.method == "POST" and not valid and options_form.is_valid():
+        _report_limits(chosen, settings_form, options_form)  # every error at once, not the form's first
+    if valid:
         try:
             game = services.create_game(
                 host=identity, ruleset_slug=chosen.slug, options=options_form.cleaned_data,
@@ -134,6 +149,18 @@ def join_game(request, code):
         "game": game, "ruleset": get_ruleset(game.ruleset), "identity": identity, "seats": seats,
         "guest_form": GuestForm(), "options": get_ruleset(game.ruleset).describe_options(game.options),
     })
+
+
+@require_POST
+def rematch(request, code):
+    """A new game with the same options and bots; the other players get a one-click join on this game's page."""
+    game = _game_or_404(code)
+    try:
+        new_game = services.create_rematch(game_id=game.pk, identity=request_identity(request))
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:game", code=game.code)
+    return redirect("games:game", code=new_game.code)
 
 
 @require_GET

@@ -79,6 +79,10 @@ class Match(ABC):
     def narrate(self, events):
         """Readable log lines for `events`, visible to everyone."""
 
+    def narrate_move(self, seat, action, events):
+        """Log lines for one move: `narrate(events)` unless a move without events needs saying (a pass)."""
+        return self.narrate(events)
+
     @abstractmethod
     def bot_action(self, seat, kind, seed):
         """The action a bot of `kind` takes for `seat`, chosen among the legal ones (deterministic for `seed`)."""
@@ -97,6 +101,7 @@ class Ruleset(ABC):
     autopilot_bot = ""         # the bot that stands in for an absent or too slow player
     same_view_for_all = False  # True when no seat sees anything the others do not
     board_script = ""          # static path of the page script that draws this game's board
+    form_script = ""           # static path of a script for its options on the create form (optional)
     options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
 
     def rpc_protocol(self):

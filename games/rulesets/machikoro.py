@@ -88,6 +88,12 @@ class MachiKoroMatch(Match):
     def narrate(self, events):
         return narrate(self.state, events)
 
+    def narrate_move(self, seat, action, events):
+        lines = narrate(self.state, events)
+        if isinstance(action, dict) and action.get("type") == "pass" and isinstance(seat, int) and 0 <= seat < len(self.state.players):
+            lines.insert(0, f"{self.state.players[seat].name} builds nothing.")
+        return lines
+
     def bot_action(self, seat, kind, seed):
         bot = engine.make_bot(kind, seed)
         return bot.choose(self.state, engine.legal_actions(self.state)).to_json()
@@ -101,8 +107,8 @@ class MachiKoroMatch(Match):
             built = sum(1 for i in required if player.built[i])
             rows.append({
                 "seat": seat, "name": player.name, "score": built, "coins": player.coins,
-                "details": f"{built}/{len(required)} landmarks, {player.coins} coins, "
-                           f"{sum(player.cards)} establishments",
+                "details": f"{built}/{len(required)} landmarks, {_plural(player.coins, 'coin')}, "
+                           f"{_plural(sum(player.cards), 'establishment')}",
                 "_key": (seat != state.winner, -built, -player.coins),
             })
         rows.sort(key=lambda r: r["_key"])
@@ -119,6 +125,7 @@ class MachiKoroRuleset(Ruleset):
     autopilot_bot = "income"
     same_view_for_all = True
     board_script = "js/boards/machikoro.js"
+    form_script = "js/forms/machikoro.js"
     options_form = MachiKoroOptionsForm
 
     def clean_options(self, raw):
@@ -126,8 +133,12 @@ class MachiKoroRuleset(Ruleset):
         market = raw.get("stacks") if raw.get("market_rule") else engine.ALL_STACKS
         if raw.get("market_rule") and market is None:
             raise OptionsInvalid({"stacks": ["Choose how many stacks the market shows (10 to 15)."]})
+        neighbours = bool(raw.get("neighbours_only"))
+        if neighbours and "five-six" not in extensions:
+            raise OptionsInvalid({"neighbours_only": ["Neighbours-only payments come with the 5–6 player box: "
+                                                      "add it, or untick this option."]})
         try:
-            options = engine.GameOptions(extensions=tuple(extensions), market=market)
+            options = engine.GameOptions(extensions=tuple(extensions), market=market, neighbours_only=neighbours)
         except OptionsError as exc:
             raise OptionsInvalid({"__all__": [str(exc)]}) from None
         return options.to_json()
@@ -148,10 +159,13 @@ class MachiKoroRuleset(Ruleset):
                  "promo": "Promos"}
         extras = [names.get(e, e) for e in options["extensions"] if e != BASE]
         market = options["market"]
-        return [
+        lines = [
             "Base game" + (" + " + ", ".join(extras) if extras else ""),
             "Market: every stack" if market == engine.ALL_STACKS else f"Market: {market} stacks",
         ]
+        if options.get("neighbours_only"):
+            lines.append("Neighbours-only payments")
+        return lines
 
     def freeze_rules(self, options):
         from cards.export import machikoro_document
@@ -169,21 +183,14 @@ class MachiKoroRuleset(Ruleset):
         document["establishments"] = [c for c in document["establishments"] if c["extension"] in extensions]
         document["landmarks"] = [c for c in document["landmarks"] if c["extension"] in extensions]
         text = json.dumps(document, sort_keys=True, ensure_ascii=True)
-        rules = {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "extensions": extensions, "cards": document}
+        rules = {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "extensions": extensions, "cards": document,
+                 "images": card_images()}
         self.card_set(rules)  # built (and cached) now: a card the engine cannot play stops the start here
         return rules
 
     def rules_view(self, rules):
-        cards = rules["cards"]
-        icons = {i["slug"]: i.get("symbol", "") for i in cards["icons"]}
-        keep = ("name", "cost", "colour", "icon", "activation_min", "activation_max", "major", "description")
-        return {
-            "establishments": {c["slug"]: {**{k: c.get(k) for k in keep}, "symbol": icons.get(c["icon"], "")}
-                               for c in cards["establishments"]},
-            "landmarks": {c["slug"]: {k: c.get(k) for k in ("name", "cost", "description", "starts_built",
-                                                           "counts_toward_win")}
-                          for c in cards["landmarks"]},
-        }
+        # Pictures are outside the card set's key: they are part of the cache key here.
+        return _rules_view((rules["key"], tuple(sorted(rules.get("images", {}).items()))), rules)
 
     lab_bots = tuple(engine.BOTS)
 
@@ -207,5 +214,64 @@ class MachiKoroRuleset(Ruleset):
     def load(self, rules, state):
         return MachiKoroMatch(engine.GameState.from_json(state, self.card_set(rules)))
 
+
+def _plural(count, word):
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def card_images():
+    """Uploaded card pictures by slug: the faces show them in place of the drawn art."""
+    from cards.models import Establishment, Landmark
+
+    images = {}
+    for model in (Establishment, Landmark):
+        for slug, image in model.objects.exclude(image="").values_list("slug", "image"):
+            images[slug] = model._meta.get_field("image").storage.url(image)
+    return images
+
+
+_VIEWS = OrderedDict()
+
+
+def _rules_view(key, rules):
+    """What the board draws each card's face from (static/js/card-face.js), cached per frozen card set."""
+    found = _VIEWS.get(key)
+    if found is not None:
+        return found
+    from cards.effects import EffectError, explain, parse
+
+    def words(card, facts=None):
+        try:
+            return explain(parse(card.get("effect") or "", game="machi-koro"), card=facts) if card.get("effect") else ""
+        except EffectError:
+            return ""
+
+    cards = rules["cards"]
+    images = rules.get("images", {})
+    icons = {i["slug"]: i for i in cards["icons"]}
+    colours = {c["slug"]: c.get("name", c["slug"]) for c in cards["colours"]}
+    keep = ("name", "cost", "colour", "icon", "activation_min", "activation_max", "major", "description")
+    view = {"establishments": {}, "landmarks": {}}
+    for c in cards["establishments"]:
+        icon = icons.get(c["icon"], {})
+        facts = {"colour": c["colour"], "activation": list(range(c["activation_min"], c["activation_max"] + 1))}
+        view["establishments"][c["slug"]] = {
+            **{k: c.get(k) for k in keep}, "kind": "establishment", "symbol": icon.get("symbol", ""),
+            "icon_name": icon.get("name", c["icon"]), "colour_name": colours.get(c["colour"], c["colour"]),
+            "text": words(c, facts) or c.get("description", ""), "image": images.get(c["slug"], ""),
+        }
+    for c in cards["landmarks"]:
+        view["landmarks"][c["slug"]] = {
+            **{k: c.get(k) for k in ("name", "cost", "description", "starts_built", "counts_toward_win")},
+            "kind": "landmark", "text": words(c) or c.get("description", ""), "image": images.get(c["slug"], ""),
+        }
+    with _VIEWS_LOCK:
+        _VIEWS[key] = view
+        while len(_VIEWS) > _CACHE_SIZE:
+            _VIEWS.popitem(last=False)
+    return view
+
+
+_VIEWS_LOCK = Lock()
 
 MACHI_KORO = MachiKoroRuleset()

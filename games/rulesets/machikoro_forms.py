@@ -23,7 +23,12 @@ class MachiKoroOptionsForm(forms.Form):
     )
     stacks = forms.IntegerField(
         required=False, min_value=10, max_value=15, initial=10, label="Number of stacks",
-        help_text="10 to 15; only with the market rule (12 is usual with 5–6 players).",
+        help_text="10 to 15; only with the market rule (12 is recommended with the 5–6 player box).",
+    )
+    neighbours_only = forms.BooleanField(
+        required=False, label="5–6 player box: neighbours-only payments",
+        help_text="Blue cards pay only on their owner's and the two neighbours' rolls; red cards take only "
+                  "from a neighbour. Needs the 5–6 player box.",
     )
 
     def __init__(self, *args, **kwargs):
@@ -34,4 +39,7 @@ class MachiKoroOptionsForm(forms.Form):
         data = super().clean()
         if data.get("market_rule") and data.get("stacks") is None and "stacks" not in self.errors:
             self.add_error("stacks", "Choose how many stacks the market shows (10 to 15).")
+        if data.get("neighbours_only") and "five-six" not in (data.get("extensions") or []):
+            self.add_error("neighbours_only", "Neighbours-only payments come with the 5–6 player box: add it, "
+                                              "or untick this option.")
         return data

@@ -43,7 +43,14 @@ def seats_frame(game, seats):
         "min_players": game.min_players,
         "max_players": game.max_players,
         "seats": [seat_payload(s, host, present, game.handover_votes) for s in seats],
+        "rematch": _rematch_code(game),
     }
+
+
+def _rematch_code(game):
+    if not getattr(game, "rematch_id", None):
+        return None
+    return type(game).objects.filter(pk=game.rematch_id).values_list("code", flat=True).first()
 
 
 def chat_payload(message):
@@ -64,7 +71,7 @@ def progress_payload(game):
 
 def entry_payload(event, match):
     visible = match.visible_events(event.events, None)
-    return {"seq": event.seq, "seat": event.seat, "by": event.by, "lines": match.narrate(visible)}
+    return {"seq": event.seq, "seat": event.seat, "by": event.by, "lines": match.narrate_move(event.seat, event.action, visible)}
 
 
 def labelled_actions(match, position):

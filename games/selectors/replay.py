@@ -30,7 +30,7 @@ def replay(game):
             raise ReplayMismatch(f"Event {event.seq} does not replay to the recorded events.", seq=event.seq)
         steps.append({
             "seq": event.seq, "seat": event.seat, "by": event.by,
-            "lines": match.narrate(match.visible_events(events, None)), "view": match.view(None),
+            "lines": match.narrate_move(event.seat, event.action, match.visible_events(events, None)), "view": match.view(None),
         })
     if match.dump() != game.state:
         raise ReplayMismatch("The replayed game does not end in the recorded final state.")

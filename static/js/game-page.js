@@ -86,6 +86,7 @@
         break;
       case "error":
         page.pending = false;
+        restoreChat(frame);
         Dom.toast(frame.message);
         if (frame.code === "stale_event") hello();
         renderPlay();  // the board offers its moves again
@@ -163,6 +164,7 @@
     $("lobby").hidden = page.status !== "lobby";
     $("play").hidden = !(page.status === "playing" || page.status === "finished") || !page.view;
     $("after").hidden = page.status !== "finished";
+    $("after-stats").hidden = page.status !== "finished";
     $("closed").hidden = page.status !== "abandoned";
     const join = $("join-panel");
     if (join && page.status !== "lobby") join.hidden = true;
@@ -243,13 +245,14 @@
     const mine = mySeat(page.seats);
     const toAct = page.progress.to_act || [];
     let info = "";
+    const mineToAct = !!(mine && !mine.autopilot && page.status === "playing" && toAct.indexOf(mine.position) >= 0);
     if (page.status === "playing") {
       const names = toAct.map(nameOf).join(", ");
-      const mineToAct = mine && toAct.indexOf(mine.position) >= 0;
       info = "Turn " + page.progress.turn + " · " + (mineToAct ? "your turn" : names + "'s turn");
     } else if (page.status === "finished") {
       info = "Game over";
     }
+    if (window.TurnAlerts) TurnAlerts.update(mineToAct && page.actions.length > 0, "Your turn · " + root.dataset.title);
     $("turn-info").textContent = info;
     $("autopilot-bar").hidden = !(mine && mine.autopilot && page.status === "playing");
     $("leave-play").hidden = !(mine && !mine.autopilot && page.status === "playing");
@@ -269,6 +272,10 @@
       });
     const hinted = page.actions.some(function (item) { return board.handles(item.action); });
     if (hinted) buttons.push(h("span", { class: "hint", text: board.hint || "" }));
+    if (!page.actions.length && page.status === "playing" && page.progress) {
+      const waiting = (page.progress.to_act || []).map(nameOf).join(", ");
+      if (waiting) buttons.push(h("span", { class: "hint", text: "Waiting for " + waiting + "…" }));
+    }
     bar.replaceChildren.apply(bar, buttons);
   }
 
@@ -290,7 +297,19 @@
     log.scrollTop = log.scrollHeight;
   }
 
+  // A chat message the server refused (too fast, too long) comes back to the input so it is not lost.
+  function restoreChat(frame) {
+    const sent = page.sentChat;
+    const input = $("chat-input");
+    if (!sent || !input) return;
+    if (frame.ref === sent.ref || /rate_limited|chat/.test(frame.code || "")) {
+      if (!input.value) input.value = sent.text;
+      page.sentChat = null;
+    }
+  }
+
   function addChat(message) {
+    if (page.sentChat && message.text === page.sentChat.text) page.sentChat = null;
     if (page.chat.some(function (m) { return m.id === message.id; })) return;
     page.chat.push(message);
     const list = $("chat-log");
@@ -304,14 +323,27 @@
   function refreshStatistics() {
     const finished = page.status === "finished";
     if (finished && page.shownStatus && page.shownStatus !== "finished" && window.StatsPanels) {
-      const panel = document.querySelector("#after [data-stats-panel]");
+      const panel = document.querySelector("#after-stats [data-stats-panel]");
       if (panel) window.StatsPanels.reload(panel);
     }
     page.shownStatus = page.status;
   }
 
+  function renderRematch() {
+    const mine = mySeat(page.seats);
+    const code = page.seats.rematch;
+    $("rematch").hidden = !(mine && page.status === "finished");
+    $("rematch-form").hidden = !!code;
+    $("rematch-join-form").hidden = !code;
+    if (code) {
+      $("rematch-join-form").action = "/games/" + encodeURIComponent(code) + "/join/";
+      $("rematch-info").textContent = "A rematch is waiting: same options, same bots.";
+    }
+  }
+
   function renderAfter() {
     if (page.status !== "finished" || !page.progress || !page.progress.result) return;
+    renderRematch();
     const result = page.progress.result;
     const winners = result.winners.map(nameOf);
     $("winner").textContent = winners.length ? winners.join(" and ") + " won!" : "Nobody won.";
@@ -328,8 +360,8 @@
     const progress = page.progress;
     if (!progress || page.status !== "playing" || !progress.deadline) { timer.textContent = ""; return; }
     const left = Math.max(0, Math.round((Date.parse(progress.deadline) - Date.now()) / 1000));
-    timer.textContent = "⏱ " + Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
-    timer.classList.toggle("low", left <= 10);
+    timer.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left";
+    timer.classList.toggle("low", left <= Math.max(10, (progress.turn_seconds || 0) / 5));
     if (left === 0 && page.nudged !== progress.deadline) {
       // Tell the server the time is up; it checks the deadline itself before a bot takes over.
       page.nudged = progress.deadline;
@@ -359,7 +391,7 @@
       const input = $("chat-input");
       const text = input.value.trim();
       if (!text) return;
-      send({ type: "chat", text: text });
+      page.sentChat = { ref: send({ type: "chat", text: text }), text: text };
       input.value = "";
     });
   }

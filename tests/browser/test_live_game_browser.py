@@ -42,7 +42,7 @@ def watch_errors(page, errors):
 CHOOSE = """() => {
   // The dearest landmark, else the dearest establishment, else an offered action (two dice when possible).
   const cost = (b) => Number((b.getAttribute("aria-label").match(/\\((\\d+)\\)/) || [0, 0])[1]);
-  for (const selector of ["#board button.mk-landmark", "#board button.mk-card"]) {
+  for (const selector of ["#board .mk-landmark button.mk-buy", "#board .mk-market-card button.mk-buy"]) {
     const buttons = [...document.querySelectorAll(selector)];
     if (buttons.length) {
       const best = buttons.reduce((a, b) => (cost(b) > cost(a) ? b : a));
@@ -88,6 +88,7 @@ def test_a_whole_game_in_the_browser(site, browser):
     host, guest = host_context.new_page(), guest_context.new_page()
     for page in (host, guest):
         watch_errors(page, errors)
+        page.on("dialog", lambda dialog: dialog.accept())  # "Build X for N coins?" confirmations
     try:
         # The host signs up and creates a game.
         sign_up(host, site, "hana")
@@ -147,7 +148,7 @@ def test_a_whole_game_in_the_browser(site, browser):
         assert host.inner_text("#winner") == guest.inner_text("#winner")
         # The statistics panel on the game page follows the game's end: progress, then the drawn charts.
         for page in (host, guest):
-            page.wait_for_selector("#after [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
+            page.wait_for_selector("#after-stats [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
                                    timeout=30000)
         final_seq = seq_of(host)
         assert final_seq == seq_of(guest) > 10

@@ -1,9 +1,10 @@
-/* The Machi Koro board, drawn from the server's view: dice, market, and every player's city.
-   Market cards and landmarks become buttons only when the server lists the matching action. */
+/* The Machi Koro board, drawn from the server's view: dice, market, and every player's city, with each card
+   drawn by the card-face component (static/js/card-face.js). Market cards and landmarks become buttons only
+   when the server lists the matching action. On your turn the market and your city come first; the other
+   cities are one tap away through the board's jump links. */
 (function () {
   "use strict";
   const h = Dom.h;
-  const DICE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
   const PHASES = {
     roll: "Roll the dice",
     reroll: "Radio Tower: keep this roll or roll again",
@@ -13,12 +14,9 @@
     invest: "Tech Startup: invest or not",
     over: "The game is over",
   };
-
-  function rollLabel(card) {
-    if (!card) return "";
-    return card.activation_min === card.activation_max ? String(card.activation_min)
-      : card.activation_min + "–" + card.activation_max;
-  }
+  const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+  let lastRoll = null;  // the latest roll stays shown until the next one, across turns
 
   function findAction(actions, type, key, slug) {
     return actions.find(function (item) { return item.action.type === type && item.action[key] === slug; });
@@ -32,12 +30,37 @@
     };
   }
 
+  function die(value) {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 40 40");
+    svg.setAttribute("class", "mk-die");
+    svg.setAttribute("aria-hidden", "true");
+    const face = document.createElementNS(ns, "rect");
+    [["x", 2], ["y", 2], ["width", 36], ["height", 36], ["rx", 7], ["fill", "#fff"], ["stroke", "#1d2433"], ["stroke-width", 2]]
+      .forEach(function (a) { face.setAttribute(a[0], a[1]); });
+    svg.append(face);
+    (PIPS[value] || []).forEach(function (p) {
+      const pip = document.createElementNS(ns, "circle");
+      pip.setAttribute("cx", p[0] * 9 + 2); pip.setAttribute("cy", p[1] * 9 + 2); pip.setAttribute("r", 3.6);
+      pip.setAttribute("fill", "#1d2433");
+      svg.append(pip);
+    });
+    return svg;
+  }
+
   function status(view, rules) {
     const dice = view.dice || [];
+    if (dice.length) lastRoll = { dice: dice.slice(), total: view.total, who: view.players[view.active].name, current: true };
+    else if (lastRoll) lastRoll.current = false;
     const parts = [];
-    if (dice.length) {
-      parts.push(h("span", { class: "mk-dice", "aria-label": "dice " + dice.join(" and "), text: dice.map(function (d) { return DICE[d] || d; }).join(" ") }));
-      parts.push(h("span", { class: "mk-total", text: "= " + view.total }));
+    if (lastRoll) {
+      const label = (lastRoll.current ? "Dice: " : "Last roll, by " + lastRoll.who + ": ") + lastRoll.dice.join(" and ") +
+        (lastRoll.dice.length > 1 ? ", total " + lastRoll.total : "");
+      parts.push(h("span", { class: "mk-dice" + (lastRoll.current ? "" : " previous"), role: "img", "aria-label": label, title: label },
+        lastRoll.dice.map(die)));
+      if (lastRoll.dice.length > 1) parts.push(h("span", { class: "mk-total", text: "= " + lastRoll.total }));
+      if (!lastRoll.current) parts.push(h("span", { class: "muted", text: "last rolled by " + lastRoll.who }));
     }
     let phase = PHASES[view.phase] || view.phase;
     if (view.phase === "choose" && view.choice && view.choice.card) {
@@ -45,81 +68,74 @@
       phase = (card ? card.name : view.choice.card) + ": choose";
     }
     parts.push(h("span", { class: "mk-phase", text: phase }));
-    if (view.deck) parts.push(h("span", { class: "muted", text: "Deck: " + view.deck + " cards" }));
+    if (view.deck) parts.push(h("span", { class: "muted", text: "Deck: " + view.deck + (view.deck === 1 ? " card" : " cards") }));
     return h("div", { class: "mk-status" }, parts);
   }
 
-  function cardBody(slug, card, count) {
-    return [
-      h("span", { class: "roll", text: rollLabel(card) + " " + (card.symbol || "") }),
-      h("span", { class: "name", text: card.name }),
-      h("span", { class: "meta", text: "cost " + card.cost + " · " + count + " left" }),
-    ];
+  function confirmed(cost, coins, what, landmark) {
+    let ask = true;
+    try { ask = window.localStorage.getItem("confirm-expensive") !== "0"; } catch (e) { /* storage off: ask */ }
+    if (!ask || !(landmark || cost * 2 > coins)) return true;
+    return window.confirm(what + " for " + cost + (cost === 1 ? " coin" : " coins") + "? You have " + coins + ".");
   }
 
-  function market(view, rules, actions, act) {
+  function faceButton(item, face, act, cost, coins, landmark) {
+    return h("button", { type: "button", class: "mk-buy", "aria-label": item.label, title: item.label,
+      onclick: function () { if (confirmed(cost, coins, item.label.replace(/\s*\(\d+\)$/, ""), landmark)) act(item.action); } }, face);
+  }
+
+  function market(view, rules, ctx, coins) {
     const slugs = Object.keys(view.market || {}).filter(function (s) { return view.market[s] > 0; }).sort(cardOrder(rules));
     const tiles = slugs.map(function (slug) {
       const card = rules.establishments[slug] || { name: slug, cost: "?" };
-      const buy = findAction(actions, "buy", "card", slug);
-      const attrs = { class: "mk-card " + (card.colour || ""), title: card.description || "" };
-      if (buy) {
-        attrs["aria-label"] = buy.label;
-        attrs.type = "button";
-        attrs.onclick = function () { act(buy.action); };
-        return h("button", attrs, cardBody(slug, card, view.market[slug]));
-      }
-      return h("div", attrs, cardBody(slug, card, view.market[slug]));
+      const face = CardFace.element(card, { left: view.market[slug] });
+      const buy = findAction(ctx.actions, "buy", "card", slug);
+      return h("li", { class: "mk-market-card" }, buy ? faceButton(buy, face, ctx.act, card.cost, coins, false) : face);
     });
-    return h("section", { class: "mk-section" }, [h("h3", { text: "Market" }), h("div", { class: "mk-market" }, tiles)]);
+    return h("section", { class: "mk-section", id: "mk-market" }, [h("h3", { text: "Market" }), h("ul", { class: "mk-market" }, tiles)]);
   }
 
-  function landmarks(player, seat, view, rules, actions, act, mine) {
+  function landmarks(player, rules, ctx, mine) {
     return h("ul", { class: "mk-landmarks" }, Object.keys(rules.landmarks || {}).map(function (slug) {
-      const landmark = rules.landmarks[slug];
+      const landmark = Object.assign({ kind: "landmark" }, rules.landmarks[slug]);
       const built = player.landmarks.indexOf(slug) >= 0;
-      const build = mine ? findAction(actions, "build", "landmark", slug) : null;
-      const text = (built ? "✓ " : "") + landmark.name + (built ? "" : " (" + landmark.cost + ")");
-      if (build) {
-        return h("li", null, h("button", { type: "button", class: "mk-landmark", "aria-label": build.label, title: landmark.description,
-          text: text, onclick: function () { act(build.action); } }));
-      }
-      return h("li", { class: "mk-landmark" + (built ? " built" : ""), title: landmark.description, text: text });
+      const face = CardFace.element(landmark, { built: built, compact: true });
+      const build = mine ? findAction(ctx.actions, "build", "landmark", slug) : null;
+      return h("li", { class: "mk-landmark" + (built ? " built" : "") },
+        build ? faceButton(build, face, ctx.act, landmark.cost, player.coins, true) : face);
     }));
   }
 
   function owned(player, rules) {
     const slugs = Object.keys(player.cards || {}).sort(cardOrder(rules));
     return h("ul", { class: "mk-owned" }, slugs.map(function (slug) {
-      const card = rules.establishments[slug] || { name: slug };
-      const closed = (player.closed || {})[slug] || 0;
-      const invested = (player.invested || {})[slug] || 0;
-      return h("li", { class: card.colour || "", title: card.description || "" }, [
-        rollLabel(card) + " " + (card.symbol || "") + " " + card.name + " ×" + player.cards[slug],
-        closed ? h("span", { class: "closed", text: " (" + closed + " closed)" }) : null,
-        invested ? " · " + invested + " invested" : null,
-      ]);
+      const card = rules.establishments[slug] || { name: slug, cost: "?" };
+      return h("li", null, CardFace.element(card, { count: player.cards[slug], compact: true,
+        closed: (player.closed || {})[slug] || 0, invested: (player.invested || {})[slug] || 0 }));
     }));
   }
 
-  function players(view, rules, ctx) {
-    const count = view.players.length;
-    const you = ctx.you && ctx.you.position;
-    const cards = [];
-    for (let turn = 0; turn < count; turn++) {
-      const seat = (view.first_player + turn) % count;  // player 1 is the first player, then clockwise
-      const player = view.players[seat];
-      const mine = you === seat;
-      cards.push(h("article", { class: "mk-player" + (view.active === seat && view.phase !== "over" ? " active" : "") }, [
-        h("header", null, [
-          h("span", { text: "P" + (turn + 1) + " · " + player.name + (mine ? " (you)" : "") + (view.winner === seat ? " 🏆" : "") }),
-          h("span", { class: "mk-coins", text: "🪙 " + player.coins }),
-        ]),
-        landmarks(player, seat, view, rules, ctx.actions, ctx.act, mine),
-        owned(player, rules),
-      ]));
-    }
-    return h("section", { class: "mk-section" }, [h("h3", { text: "Cities" }), h("div", { class: "mk-players" }, cards)]);
+  function city(view, rules, ctx, seat, turn) {
+    const player = view.players[seat];
+    const mine = ctx.you && ctx.you.position === seat;
+    return h("article", { class: "mk-player" + (view.active === seat && view.phase !== "over" ? " active" : "") + (mine ? " mine" : ""),
+      id: mine ? "mk-my-city" : "mk-city-" + seat }, [
+      h("header", null, [
+        h("span", { text: "P" + (turn + 1) + " · " + player.name + (mine ? " (you)" : "") + (view.winner === seat ? " ★ winner" : "") }),
+        h("span", { class: "mk-coins" }, [h("span", { class: "coin", "aria-hidden": "true" }), player.coins + (player.coins === 1 ? " coin" : " coins")]),
+      ]),
+      landmarks(player, rules, ctx, mine),
+      owned(player, rules),
+    ]);
+  }
+
+  function jumpLinks(view, ctx, order) {
+    const links = [h("a", { href: "#mk-market", text: "Market" })];
+    order.forEach(function (seat) {
+      const mine = ctx.you && ctx.you.position === seat;
+      links.push(h("a", { href: mine ? "#mk-my-city" : "#mk-city-" + seat, text: mine ? "My city" : view.players[seat].name }));
+    });
+    return h("nav", { class: "mk-jump", "aria-label": "Board sections" }, links);
   }
 
   GameBoards.register("machikoro", {
@@ -129,7 +145,25 @@
       const view = ctx.view;
       const rules = ctx.rules;
       if (!view || !view.players) { container.replaceChildren(); return; }
-      container.replaceChildren(status(view, rules), players(view, rules, ctx), market(view, rules, ctx.actions, ctx.act));
+      const count = view.players.length;
+      const you = ctx.you && ctx.you.position !== null && ctx.you.position !== undefined ? ctx.you.position : null;
+      const order = [];
+      for (let turn = 0; turn < count; turn++) order.push((view.first_player + turn) % count);  // player 1 first, then clockwise
+      const cities = order.map(function (seat, turn) { return city(view, rules, ctx, seat, turn); });
+      const coins = you !== null ? view.players[you].coins : 0;
+      const yourTurn = you !== null && view.active === you && view.phase !== "over";
+      const marketSection = market(view, rules, ctx, coins);
+      let sections;
+      if (yourTurn) {
+        // Your turn: the market and your own city first, the others after them.
+        const mineIndex = order.indexOf(you);
+        const others = cities.filter(function (_, i) { return i !== mineIndex; });
+        sections = [marketSection, h("section", { class: "mk-section" }, [h("h3", { text: "Your city" }), h("div", { class: "mk-players" }, [cities[mineIndex]])]),
+          h("section", { class: "mk-section" }, [h("h3", { text: "Other cities" }), h("div", { class: "mk-players" }, others)])];
+      } else {
+        sections = [h("section", { class: "mk-section" }, [h("h3", { text: "Cities" }), h("div", { class: "mk-players" }, cities)]), marketSection];
+      }
+      container.replaceChildren.apply(container, [status(view, rules), jumpLinks(view, ctx, order)].concat(sections));
     },
   });
 })();

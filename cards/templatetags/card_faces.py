@@ -1,0 +1,26 @@
+from django import template
+
+from cards.faces import face_for, face_slot
+
+register = template.Library()
+
+
+@register.simple_tag
+def card_face(card, css_class=""):
+    """The card's face, drawn by static/js/card-face.js (include it on the page)."""
+    return face_slot(face_for(card), css_class=css_class)
+
+
+@register.simple_tag(takes_context=True)
+def card_face_slug(context, slug, compact=False):
+    """The face of the Machi Koro card with this slug (statistics name cards by slug); '' if there is none."""
+    from cards.models import Establishment, Landmark
+
+    faces = context.render_context.get("card_faces_by_slug")
+    if faces is None:
+        cards = [*Establishment.objects.select_related("colour", "icon"), *Landmark.objects.all()]
+        faces = context.render_context["card_faces_by_slug"] = {card.slug: card for card in cards}
+    card = faces.get(slug)
+    if card is None:
+        return ""
+    return face_slot(face_for(card), state={"compact": True} if compact else None, css_class="mini-face")

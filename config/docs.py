@@ -1,0 +1,54 @@
+"""The guides in docs/ as site pages, so a visitor opens them instead of being sent to a repository path.
+
+Only the listed guides are served; links between them become site links, links to other repository
+files become plain text. Markdown is rendered with markdown-it (raw HTML off, so the pages stay escaped).
+"""
+import re
+from functools import lru_cache
+
+from django.conf import settings
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from markdown_it import MarkdownIt
+
+GUIDES = {
+    "playing": "Players' guide",
+    "rules": "Machi Koro rules",
+    "rules-aquarius": "Aquarius rules",
+    "aquarius-rpc": "Aquarius referee API",
+    "api": "API guide",
+    "effects": "Effect grammar",
+    "designers": "Designers' guide",
+    "card-data": "Card data",
+    "statistics": "Statistics",
+    "balance-lab": "Balance lab",
+    "lorenzo": "Lorenzo cards",
+}
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
+
+
+def _site_link(match):
+    text, target = match.group(1), match.group(2)
+    if re.match(r"^(https?:|mailto:|#)", target):
+        return match.group(0)
+    path, _, anchor = target.partition("#")
+    name = path.rsplit("/", 1)[-1].removesuffix(".md")
+    if path.endswith(".md") and name in GUIDES:
+        return f"[{text}]({reverse('docs', args=[name])}{'#' + anchor if anchor else ''})"
+    return text  # a repository file: its name stays as text, without a dead link
+
+
+@lru_cache(maxsize=None)
+def _render(name, _mtime):
+    source = (settings.BASE_DIR / "docs" / f"{name}.md").read_text(encoding="utf-8")
+    parser = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return parser.render(_LINK.sub(_site_link, source))
+
+
+def guide(request, name="playing"):
+    if name not in GUIDES:
+        raise Http404("No such guide.")
+    path = settings.BASE_DIR / "docs" / f"{name}.md"
+    html = _render(name, path.stat().st_mtime)
+    return render(request, "docs/guide.html", {"html": html, "title": GUIDES[name], "name": name, "guides": GUIDES})

@@ -1,0 +1,216 @@
+"""The site as a visitor sees it on a 1280×800 desktop and a 390×844 phone: no page scrolls sideways, card
+faces carry accessible text, a background tab's title says when it is your turn, and a rematch takes one
+click each. Screenshots of the pages go to test-artifacts/ when a test fails.
+"""
+import re
+from contextlib import contextmanager
+
+import pytest
+
+from .live_site import LiveSite
+from .test_live_game_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, watch_errors
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+STATIC_PAGES = ["/", "/games/", "/cards/", "/stats/", "/docs/", "/docs/playing/", "/docs/rules/", "/docs/api/",
+                "/api/", "/api/docs/", "/api/redoc/", "/accounts/login/", "/accounts/signup/", "/accounts/guest/"]
+OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
+    with LiveSite(tmp_path_factory.mktemp("ui-site")) as live:
+        yield live
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@contextmanager
+def screenshots_on_failure(name, pages):
+    try:
+        yield
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for index, page in enumerate(pages):
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{name}-{index}.png"), full_page=True)
+            except Exception:  # a closed page: the others still help
+                pass
+        raise
+
+
+def new_player(browser, site, nickname, size="desktop"):
+    context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(site.url() + "/accounts/guest/?next=/games/")
+    page.fill("#id_nickname", nickname)
+    page.click("form button.primary")
+    page.wait_for_url(re.compile(r"/games/$"))
+    return page
+
+
+def create_game(page, site, bots=1, max_players=None):
+    page.goto(site.url() + "/games/new/")
+    page.fill("#id_game-max_players", str(max_players or bots + 1))
+    page.click("form button.primary")
+    page.wait_for_selector("#lobby:not([hidden])")
+    for count in range(bots):
+        page.click("#add-bot")
+        page.wait_for_selector(f"#seats li:nth-child({count + 2})")
+    return page.url
+
+
+def play_out_with_bots(page, timeout=120):
+    """Hand the seat to a bot and wait for the end."""
+    page.wait_for_selector("#play:not([hidden])")
+    page.click("#leave-play")
+    page.wait_for_selector("#after:not([hidden])", timeout=timeout * 1000)
+
+
+@pytest.fixture(scope="module")
+def finished_game(site, browser):
+    page = new_player(browser, site, "Fin")
+    url = create_game(page, site, bots=2)
+    page.click("#ready-button")
+    play_out_with_bots(page)
+    code = url.rstrip("/").rsplit("/", 1)[-1]
+    page.context.close()
+    return code
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_page_scrolls_sideways(site, browser, finished_game, size):
+    page = new_player(browser, site, "Wide" + size[:3], size)
+    errors = []
+    watch_errors(page, errors)
+    with screenshots_on_failure(f"overflow-{size}", [page]):
+        wide = {}
+
+        def check(path):
+            page.goto(site.url() + path)
+            page.wait_for_load_state("networkidle")
+            extra = page.evaluate(OVERFLOW)
+            if extra > 0:
+                wide[path] = extra
+                ARTIFACTS.mkdir(exist_ok=True)
+                name = path.strip("/").replace("/", "-") or "home"
+                page.screenshot(path=str(ARTIFACTS / f"overflow-{size}-{name}.png"), full_page=True)
+
+        for path in STATIC_PAGES + ["/games/new/", f"/games/{finished_game}/", f"/games/{finished_game}/replay/",
+                                    f"/stats/games/{finished_game}/"]:
+            check(path)
+        # A lobby and a game being played, where it is this player's turn or a bot's.
+        lobby = create_game(page, site, bots=1)
+        assert not page.locator("#add-bot").is_visible(), "a full table still offers to add a bot"
+        check(lobby.replace(site.url(), ""))
+        page.click("#ready-button")
+        page.wait_for_selector("#board .mk-player")
+        assert page.evaluate(OVERFLOW) <= 0, "the board scrolls sideways"
+        assert not wide, f"pages wider than the {size} screen (extra pixels): {wide}"
+        assert not errors, errors
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_card_faces_carry_their_meaning_in_words(site, browser, size):
+    page = new_player(browser, site, "Faces" + size[:3], size)
+    with screenshots_on_failure(f"faces-{size}", [page]):
+        page.goto(site.url() + "/cards/")
+        faces = page.locator("svg.card-face[role=img]")
+        assert faces.count() >= 40
+        wheat = page.locator("svg.card-face", has=page.locator("title", has_text=re.compile(r"^Wheat Field")))
+        label = wheat.first.locator("title").text_content()
+        assert "Blue" in label and "activates on 1" in label and "costs 1 coin" in label and "bank" in label
+        # The icon and the colour are written on the face, not only drawn.
+        assert "Wheat" in wheat.first.text_content() and "Blue" in wheat.first.text_content()
+        box = wheat.first.bounding_box()
+        assert box["width"] >= 140, "faces too small to read"
+
+        # In a game: the market's faces, buyable ones as labelled buttons.
+        create_game(page, site, bots=1)
+        page.click("#ready-button")
+        page.wait_for_selector("#board .mk-market svg.card-face")
+        titles = page.locator("#board .mk-market svg.card-face title").all_text_contents()
+        assert any(t.startswith("Wheat Field") and "left in the market" in t for t in titles)
+        owned = page.locator("#board .mk-owned svg.card-face title").all_text_contents()
+        assert any("Bakery" in t and "1 owned" in t for t in owned)
+
+
+def test_a_background_tab_is_told_when_it_is_its_turn(site, browser):
+    page = new_player(browser, site, "Tabby")
+    # The tab is in the background: the page sees document.hidden, as in a tab the player switched away from.
+    page.add_init_script("""
+      window.__hidden = true;
+      Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
+      Object.defineProperty(document, 'visibilityState', { get: () => window.__hidden ? 'hidden' : 'visible' });
+    """)
+    with screenshots_on_failure("title", [page]):
+        create_game(page, site, bots=1)
+        plain = page.title()
+        page.click("#ready-button")
+        page.wait_for_function("document.title.includes('Your turn')", timeout=30000)
+        assert page.title() != plain
+        # Coming back to the tab stops the blinking and restores the title.
+        page.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
+        page.wait_for_function(f"document.title === {plain!r}")
+        # The timer is shown while it is this player's turn.
+        assert re.match(r"\d+:\d\d left", page.inner_text("#timer"))
+
+
+def test_rematch_in_one_click_each(site, browser):
+    host = new_player(browser, site, "Hana")
+    guest = new_player(browser, site, "Gus", "phone")
+    with screenshots_on_failure("rematch", [host, guest]):
+        url = create_game(host, site, bots=1, max_players=3)
+        options = host.locator(".game-page > span.muted").all_inner_texts()
+        guest.goto(url)
+        guest.click("#join-button")
+        guest.wait_for_selector("#ready-button")
+        host.wait_for_selector("#seats li:has-text('Gus')")
+        guest.click("#ready-button")
+        host.click("#ready-button")
+        for page in (host, guest):
+            page.wait_for_selector("#play:not([hidden])")
+            page.click("#leave-play")
+        for page in (host, guest):
+            page.wait_for_selector("#after:not([hidden])", timeout=120000)
+            page.wait_for_selector("#rematch-button")
+        host.click("#rematch-button")
+        host.wait_for_url(lambda u: u.rstrip("/") != url.rstrip("/") and "/games/" in u)
+        host.wait_for_selector("#lobby:not([hidden])")
+        new_url = host.url
+        assert host.locator("#seats li").count() == 2  # the host and the bot, kept
+        assert host.locator("#seats li:has-text('bot')").count() == 1
+        assert host.locator(".game-page > span.muted").all_inner_texts() == options
+        # The other player is invited on the finished game's page and accepts with one click.
+        guest.wait_for_selector("#rematch-join:visible")
+        guest.click("#rematch-join")
+        guest.wait_for_url(new_url)
+        guest.wait_for_selector("#ready-button", state="visible")  # seated: the lobby's own controls
+        host.wait_for_selector("#seats li:has-text('Gus')")
+    for page in (host, guest):
+        page.context.close()
+
+
+def test_a_chat_message_refused_for_speed_stays_in_the_input(site, browser):
+    page = new_player(browser, site, "Chatty", "phone")
+    with screenshots_on_failure("chat", [page]):
+        create_game(page, site, bots=0, max_players=2)
+        for number in range(1, 7):  # at most 5 messages every 10 seconds
+            page.fill("#chat-input", f"message {number}")
+            page.press("#chat-input", "Enter")
+            if number < 6:
+                page.wait_for_selector(f"#chat-log li:has-text('message {number}')")
+        page.wait_for_function("document.getElementById('chat-input').value === 'message 6'")
+        assert page.locator("#chat-log li:has-text('message 6')").count() == 0
+    page.context.close()
