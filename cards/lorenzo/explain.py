@@ -1,4 +1,4 @@
-"""Lorenzo effects, costs and requirements in plain English, for the admin, the API and the site.
+"""Lorenzo effects, costs and requirements in plain English (French: language="fr", see explain_fr.py).
 
 ``explain_effect`` reads one effect; ``explain_effects`` reads a slot's effects together, so that
 ADD {"VICTORY_POINTS": 2} followed by PRIVILEGE {"NUMBER": 1} reads "Gain 2 victory points and 1
@@ -36,6 +36,12 @@ KEYWORD_TEXTS = {
     "FAMILYCOLORBONUS": "Your coloured family members get +2 on every action",
     "JOLLY": "Copy the ability of a leader card another player has played",
 }
+
+
+def _french():
+    from . import explain_fr  # imported late: it builds on this module's helpers
+
+    return explain_fr
 
 
 def join(items, word="and"):
@@ -162,8 +168,10 @@ def _gain_items(effect):
     return None
 
 
-def explain_effect(effect):
-    """One effect (an EffectData, or anything with effect and payload) in English."""
+def explain_effect(effect, language="en"):
+    """One effect (an EffectData, or anything with effect and payload) in English (or French: language="fr")."""
+    if language == "fr":
+        return _french().explain_effect(effect)
     name, payload = effect.effect, effect.payload
     items = _gain_items(effect)
     if items is not None:
@@ -185,8 +193,10 @@ def explain_effect(effect):
     return KEYWORD_TEXTS.get(name, name)
 
 
-def explain_effects(effects, *, exclusive=False):
+def explain_effects(effects, *, exclusive=False, language="en"):
     """A slot's effects in one sentence; consecutive gains merge ("Gain 2 victory points and 1 council privilege")."""
+    if language == "fr":
+        return _french().explain_effects(effects, exclusive=exclusive)
     if exclusive and len(effects) > 1:
         # Only one applies: each effect stays its own choice.
         phrases = [explain_effect(effect) for effect in effects]
@@ -252,8 +262,10 @@ def _development_triggers(card):
     }.get(card.card_type, "Permanently")
 
 
-def explain_card(card):
+def explain_card(card, language="en"):
     """A CardData's effects, slot by slot: ["Immediately: Gain 3 coins", "Harvest (action value 1 or more): ..."]."""
+    if language == "fr":
+        return _french().explain_card(card)
     lines = []
     if card.kind == words.LEADER and card.requirements:
         lines.append(f"Requires {explain_leader_requirements(card.requirements)}")
@@ -273,8 +285,10 @@ def explain_card(card):
     return lines
 
 
-def explain_excommunication(card):
+def explain_excommunication(card, language="en"):
     """An Excommunication row's effects, one sentence per effect."""
+    if language == "fr":
+        return _french().explain_excommunication(card)
     effects = [
         EffectData(timing, getattr(card, f"{timing}_effect"), getattr(card, f"{timing}_payload"))
         for timing in (words.INSTANT, words.PERMANENT)
