@@ -159,3 +159,14 @@ def test_every_valeria_tree_explains_in_each_language(tree):
     for language in ("en", "fr"):
         assert_explained(tree, explain(tree, language=language))
     assert not english_leftovers(explain(tree, language="fr"), to_string(tree))
+
+
+def test_the_french_doc_table_explains_as_written():
+    doc = CARD_DATA.parents[2] / "docs" / "effects.md"
+    section = doc.read_text(encoding="utf-8").split("## In French", 1)[1]
+    rows = re.findall(r"^\| `([^`]+)` \| ([^|]+) \|$", section, flags=re.MULTILINE)
+    assert len(rows) >= 5
+    for effect, french in rows:
+        assert explain(parse(effect), language="fr") == french.strip()
+    assert explain(parse("take c 1 from roller"), {"colour": "red", "activation": 3}, language="fr") in " ".join(
+        section.split())
