@@ -1,12 +1,19 @@
-"""Lorenzo effects, costs and requirements in French, read from the same payloads as explain.py's English.
+"""The French phrasebook of the Lorenzo explainer: explain.py walks the payloads, this module words them.
 
-Same functions, same shapes: ``explain_effect``, ``explain_effects`` (consecutive gains merge: « Gagnez 2 points de
-victoire et 1 privilège du Conseil »), ``explain_card`` and ``explain_excommunication``. French plurals: 0 and 1
-are singular (« 1 pièce », « 2 pièces »).
+Use ``explain_card(card, language="fr")`` (and explain_effect, explain_effects, explain_costs,
+explain_excommunication) from explain.py. French plurals: 0 and 1 are singular (« 1 pièce », « 2 pièces »).
 """
 from . import vocabulary as words
-from .carddata import EffectData
-from .explain import _lower_first, join
+from .explain import join
+
+WORDING = {
+    "and": "et", "or": "ou", "gain": "Gagnez {}", "pay_for": "Payez {} pour gagner {}", "flag": "Règle « {} »",
+    "keyword": "Effet « {} »", "one_of": "Au choix : {}", "then": ", puis ", "need": " (il vous faut {})",
+    "requires": "Nécessite {}", "cost": "Coût : {}", "slot": "{} : {}", "immediately": "Immédiatement",
+    "once_per_round": "Une fois par manche", "permanently": "En permanence", "at_least": " (valeur d'action {} ou plus)",
+    "triggers": {"TERRITORYCARD": "Récolte{}", "BUILDINGCARD": "Production{}", "CHARACTERCARD": "En permanence",
+                 "VENTURECARD": "À la fin de la partie"},
+}
 
 RESOURCE_NAMES = {  # resource key -> (singular, plural)
     "COINS": ("pièce", "pièces"),
@@ -177,131 +184,3 @@ def _bonus(payload):
 def _less_resource(payload):
     names = [PARTITIVES.get(r, _names(r)[1]) for r in (payload if isinstance(payload, list) else [payload])]
     return f"Chaque fois que vous gagnez {join(names, 'ou')}, vous en gagnez 1 de moins"
-
-
-def _gain_items(effect):
-    """The things an ADD or plain PRIVILEGE gives, to be read after "Gagnez"; None for other effects."""
-    payload = effect.payload if isinstance(effect.payload, dict) else {}
-    if effect.effect == "ADD":
-        return [amount(resource, count) for resource, count in payload.items()]
-    if effect.effect == "PRIVILEGE" and "COST" not in payload:
-        return [_privilege_items(payload)]
-    return None
-
-
-def explain_effect(effect):
-    """One effect (an EffectData, or anything with effect and payload) in French."""
-    name, payload = effect.effect, effect.payload
-    items = _gain_items(effect)
-    if items is not None:
-        return "Gagnez " + join(items, "et")
-    if name == "PRIVILEGE":
-        return f"Payez {resources(payload.get('COST'))} pour gagner {_privilege_items(payload)}"
-    if name == "CHANGE":
-        return _change(payload)
-    if name == "ACTION" and isinstance(payload, dict):
-        return _action(payload)
-    if name == "PERMANENT" and isinstance(payload, dict):
-        return _permanent(payload)
-    if name == "BONUS" and isinstance(payload, dict):
-        return _bonus(payload)
-    if name == "LESSRESOURCE":
-        return _less_resource(payload)
-    if name == "FLAG":
-        return FLAG_TEXTS.get(payload, f"Règle « {payload} »")
-    return KEYWORD_TEXTS.get(name, f"Effet « {name} »")
-
-
-def explain_effects(effects, *, exclusive=False):
-    """A slot's effects in one sentence; consecutive gains merge."""
-    if exclusive and len(effects) > 1:
-        phrases = [explain_effect(effect) for effect in effects]
-        return "Au choix : " + join([phrases[0], *map(_lower_first, phrases[1:])], "ou")
-    phrases, gains = [], []
-    for effect in effects:
-        items = _gain_items(effect)
-        if items is not None:
-            gains += items
-            continue
-        if gains:
-            phrases.append("Gagnez " + join(gains, "et"))
-            gains = []
-        phrases.append(explain_effect(effect))
-    if gains:
-        phrases.append("Gagnez " + join(gains, "et"))
-    phrases = [phrases[0], *(_lower_first(phrase) for phrase in phrases[1:])] if phrases else []
-    return ", puis ".join(phrases)
-
-
-def explain_costs(costs, requirements=None):
-    """"5 points militaires (il vous faut 10 points militaires) ou 3 bois, 3 pierres et 4 pièces"; "" without."""
-    if not costs:
-        return ""
-    texts = []
-    for bag in costs:
-        text = resources(bag)
-        needed = {r: n for r, n in (requirements or {}).items() if r in bag}
-        if needed:
-            text += f" (il vous faut {resources(needed)})"
-        texts.append(text)
-    return join(texts, "ou")
-
-
-def explain_leader_requirements(requirements):
-    """"5 cartes Entreprise"; "7 points militaires et 3 points de foi"; "" without requirements."""
-    if not requirements:
-        return ""
-    parts = []
-    if "CARDTYPE" in requirements:
-        counts = requirements["CARDTYPE"]
-        if isinstance(counts, list):
-            parts.append(join([join([f"{n} {_card_type(t, n)}" for t, n in alt.items()], "et") for alt in counts],
-                              "ou"))
-        else:
-            parts += [f"{n} {_card_type(t, n)}" for t, n in counts.items()]
-    if "RESOURCE" in requirements:
-        parts += [amount(resource, count) for resource, count in requirements["RESOURCE"].items()]
-    return join(parts, "et")
-
-
-def _development_triggers(card):
-    value = card.minimum_action_value
-    at_least = f" (valeur d'action {value} ou plus)" if value else ""
-    return {
-        "TERRITORYCARD": f"Récolte{at_least}",
-        "BUILDINGCARD": f"Production{at_least}",
-        "CHARACTERCARD": "En permanence",
-        "VENTURECARD": "À la fin de la partie",
-    }.get(card.card_type, "En permanence")
-
-
-def explain_card(card):
-    """A CardData's effects, slot by slot: ["Immédiatement : Gagnez 3 pièces", ...]."""
-    lines = []
-    if card.kind == words.LEADER and card.requirements:
-        lines.append(f"Nécessite {explain_leader_requirements(card.requirements)}")
-    if card.kind == words.DEVELOPMENT and card.costs:
-        lines.append(f"Coût : {explain_costs(card.costs, card.requirements)}")
-    labels = {
-        words.DEVELOPMENT: {words.INSTANT: "Immédiatement", words.PERMANENT: _development_triggers(card)},
-        words.LEADER: {words.INSTANT: "Une fois par manche", words.PERMANENT: "En permanence",
-                       words.FLAG: "En permanence"},
-        words.EXCOMMUNICATION: {},
-    }[card.kind]
-    for timing in words.TIMINGS:
-        effects = card.effects_in(timing)
-        if effects:
-            exclusive = timing == words.PERMANENT and bool(card.exclusive_permanent_effect)
-            text = explain_effects(effects, exclusive=exclusive)
-            lines.append(f"{labels[timing]} : {text}" if timing in labels else text)
-    return lines
-
-
-def explain_excommunication(card):
-    """An Excommunication row's effects, one sentence per effect."""
-    effects = [
-        EffectData(timing, getattr(card, f"{timing}_effect"), getattr(card, f"{timing}_payload"))
-        for timing in (words.INSTANT, words.PERMANENT)
-        if getattr(card, f"{timing}_effect")
-    ]
-    return ". ".join(explain_effect(effect) for effect in effects)
