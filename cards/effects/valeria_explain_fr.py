@@ -152,10 +152,19 @@ def _call(call: Call) -> str:  # noqa: C901 - one branch per worded verb, as in 
         return f"chaque fois {that}{event} est obtenu, {_action(args[1])}"
     if verb == "modify_monster_strength" and args:
         return f"ajoutez {args[0]} Force au coût d'un Monstre des piles centrales"
-    if verb in SIMPLE_VERBS and not [a for a in args if a != "optional"]:
+    words = [a for a in args if a != "optional"]
+    if verb in ("banish_center", "banish_owned") and len(words) == 1 and words[0] in WORDS:
+        where = "des piles centrales" if verb == "banish_center" else "que vous possédez"
+        return f"{may}{'bannir' if may else 'bannissez'} un {WORDS[words[0]]} {where}"
+    if verb in ("add", "grant_all") and len(words) == 1 and isinstance(words[0], str):
+        give = "ajoutez" if verb == "add" else "donnez à tous les joueurs"
+        return f"{give} l'action « {words[0]} »"
+    if verb == "add_slay_cost" and amounts and len(words) == 1:
+        return f"le coût pour tuer un Monstre augmente de {quantity(amounts[0])}"
+    if verb in SIMPLE_VERBS and not words:
         text = SIMPLE_VERBS[verb]
         return text if not may or text.startswith("vous pouvez") else f"(facultatif) {text}"
-    words = [_value(a) for a in args if a != "optional"]
+    words = [_value(a) for a in words]
     return (f"{may}appliquer l'effet « {verb} »" if may else f"effet « {verb} »") + (
         f" ({', '.join(words)})" if words else "")
 

@@ -126,6 +126,9 @@ def test_every_valeria_reference_string_explains_in_french():
     ("g -3 + v 1 + recruit", "Payez 3 Or. Gagnez 1 Point de victoire. Recrutez un Citoyen."),
     ("count owned_citizens m 1", "Gagnez 1 Magie pour chaque Citoyen que vous possédez."),
     ("roll.on_event doubles s 3", "Pendant la phase de Lancer, chaque fois qu'un double est obtenu, gagnez 3 Force."),
+    ("banish_owned monster + g 5", "Bannissez un Monstre que vous possédez. Gagnez 5 Or."),
+    ("grant_all action.darklordrising", "Donnez à tous les joueurs l'action « action.darklordrising »."),
+    ("refresh_tomes", "Effet « refresh_tomes »."),  # a verb without French wording: a quoted game term
 ])
 def test_valeria_reads_as_french(text, french):
     assert explain(parse(text, game="valeria"), language="fr") == french
