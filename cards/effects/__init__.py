@@ -2,7 +2,7 @@
 
     parse(text, game="machi-koro", context=None) -> Effect     typed tree (cards/effects/tree.py)
     to_string(effect) -> str                                   canonical string
-    explain(effect, card=None) -> str                          English
+    explain(effect, card=None, language="en") -> str           English, or French with language="fr"
     rewrite(legacy) -> str                                     legacy Valeria string -> unified grammar
     parse_calls() -> int                                       parses so far in this process
     EffectError, EffectContext

@@ -1,4 +1,4 @@
-"""explain(): typed tree -> English, one sentence per leg.
+"""explain(): typed tree -> English (or French with language="fr"), one sentence per leg.
 
 The tree does not know when a card fires (that is its colour and dice numbers). Pass `card`, a small mapping
 (or object) with `colour` and `activation` (an int or a list of ints; `activation_min`/`activation_max` also
@@ -17,15 +17,27 @@ from .errors import EffectError
 from .tree import Effect
 
 
-def explain(effect: Effect, card=None) -> str:
-    """English for `effect`; `card` (optional) gives its colour and activation numbers."""
+LANGUAGES = ("en", "fr")
+
+
+def explain(effect: Effect, card=None, language: str = "en") -> str:
+    """`effect` in `language` ("en" or "fr"); `card` (optional) gives its colour and activation numbers."""
     if not isinstance(effect, Effect):
         raise EffectError(1, type(effect).__name__, "an Effect")
+    if language not in LANGUAGES:
+        raise EffectError(1, str(language), "a language to explain in (en, fr)")
+    french = language == "fr"
     try:
         if effect.game == "valeria":
+            if french:
+                from .valeria_explain_fr import explain_valeria_fr
+                return explain_valeria_fr(effect)
             from .valeria_explain import explain_valeria
             return explain_valeria(effect)
         if effect.game == "machi-koro":
+            if french:
+                from .machikoro_explain_fr import explain_machikoro_fr
+                return explain_machikoro_fr(effect, CardFacts.of(card))
             from .machikoro_explain import explain_machikoro
             return explain_machikoro(effect, CardFacts.of(card))
     except (AttributeError, TypeError, KeyError, ValueError) as error:
@@ -70,8 +82,8 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def numbers_in_words(numbers) -> str:
+def numbers_in_words(numbers, word: str = "or") -> str:
     numbers = [str(n) for n in numbers]
     if len(numbers) <= 1:
         return "".join(numbers)
-    return ", ".join(numbers[:-1]) + " or " + numbers[-1]
+    return ", ".join(numbers[:-1]) + f" {word} " + numbers[-1]

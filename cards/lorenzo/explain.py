@@ -1,9 +1,11 @@
-"""Lorenzo effects, costs and requirements in plain English, for the admin, the API and the site.
+"""Lorenzo effects, costs and requirements in plain English (French: language="fr", see explain_fr.py).
 
 ``explain_effect`` reads one effect; ``explain_effects`` reads a slot's effects together, so that
 ADD {"VICTORY_POINTS": 2} followed by PRIVILEGE {"NUMBER": 1} reads "Gain 2 victory points and 1
 council privilege"; ``explain_card`` reads a whole card, each slot introduced by when it applies.
 """
+import sys
+
 from . import vocabulary as words
 from .carddata import EffectData
 
@@ -36,6 +38,26 @@ KEYWORD_TEXTS = {
     "FAMILYCOLORBONUS": "Your coloured family members get +2 on every action",
     "JOLLY": "Copy the ability of a leader card another player has played",
 }
+
+
+# The sentence frames of the traversal below; explain_fr.py has the same names in French.
+WORDING = {
+    "and": "and", "or": "or", "gain": "Gain {}", "pay_for": "Pay {} to gain {}", "flag": "Flag {}", "keyword": "{}",
+    "one_of": "One of: {}", "then": ", then ", "need": " (you need {})", "requires": "Requires {}",
+    "cost": "Cost: {}", "slot": "{}: {}", "immediately": "Immediately", "once_per_round": "Once per round",
+    "permanently": "Permanently", "at_least": " (action value {} or more)",
+    "triggers": {"TERRITORYCARD": "Harvest{}", "BUILDINGCARD": "Production{}", "CHARACTERCARD": "Permanently",
+                 "VENTURECARD": "At the end of the game"},
+}
+
+
+def _phrasebook(language):
+    """This module (English) or explain_fr (French): the same phrase functions, FLAG_TEXTS, KEYWORD_TEXTS, WORDING."""
+    if language == "fr":
+        from . import explain_fr  # imported late: it builds on this module's helpers
+
+        return explain_fr
+    return sys.modules[__name__]
 
 
 def join(items, word="and"):
@@ -152,132 +174,137 @@ def _less_resource(payload):
     return f"Each time you gain {join(names, 'or')}, gain one less"
 
 
-def _gain_items(effect):
+def _gain_items(effect, book):
     """The things an ADD or plain PRIVILEGE gives, to be read after "Gain"; None for other effects."""
     payload = effect.payload if isinstance(effect.payload, dict) else {}
     if effect.effect == "ADD":
-        return [amount(resource, count) for resource, count in payload.items()]
+        return [book.amount(resource, count) for resource, count in payload.items()]
     if effect.effect == "PRIVILEGE" and "COST" not in payload:
-        return [_privilege_items(payload)]
+        return [book._privilege_items(payload)]
     return None
 
 
-def explain_effect(effect):
-    """One effect (an EffectData, or anything with effect and payload) in English."""
-    name, payload = effect.effect, effect.payload
-    items = _gain_items(effect)
+def explain_effect(effect, language="en"):
+    """One effect (an EffectData, or anything with effect and payload) in English (or French: language="fr")."""
+    book = _phrasebook(language)
+    wording, name, payload = book.WORDING, effect.effect, effect.payload
+    items = _gain_items(effect, book)
     if items is not None:
-        return "Gain " + join(items)
+        return wording["gain"].format(join(items, wording["and"]))
     if name == "PRIVILEGE":
-        return f"Pay {resources(payload.get('COST'))} to gain {_privilege_items(payload)}"
+        return wording["pay_for"].format(book.resources(payload.get("COST")), book._privilege_items(payload))
     if name == "CHANGE":
-        return _change(payload)
+        return book._change(payload)
     if name == "ACTION" and isinstance(payload, dict):
-        return _action(payload)
+        return book._action(payload)
     if name == "PERMANENT" and isinstance(payload, dict):
-        return _permanent(payload)
+        return book._permanent(payload)
     if name == "BONUS" and isinstance(payload, dict):
-        return _bonus(payload)
+        return book._bonus(payload)
     if name == "LESSRESOURCE":
-        return _less_resource(payload)
+        return book._less_resource(payload)
     if name == "FLAG":
-        return FLAG_TEXTS.get(payload, f"Flag {payload}")
-    return KEYWORD_TEXTS.get(name, name)
+        return book.FLAG_TEXTS.get(payload, wording["flag"].format(payload))
+    return book.KEYWORD_TEXTS.get(name, wording["keyword"].format(name))
 
 
-def explain_effects(effects, *, exclusive=False):
+def explain_effects(effects, *, exclusive=False, language="en"):
     """A slot's effects in one sentence; consecutive gains merge ("Gain 2 victory points and 1 council privilege")."""
+    book = _phrasebook(language)
+    wording = book.WORDING
     if exclusive and len(effects) > 1:
         # Only one applies: each effect stays its own choice.
-        phrases = [explain_effect(effect) for effect in effects]
-        return "One of: " + join([phrases[0], *map(_lower_first, phrases[1:])], "or")
+        phrases = [explain_effect(effect, language) for effect in effects]
+        return wording["one_of"].format(join([phrases[0], *map(_lower_first, phrases[1:])], wording["or"]))
     phrases, gains = [], []
     for effect in effects:
-        items = _gain_items(effect)
+        items = _gain_items(effect, book)
         if items is not None:
             gains += items
             continue
         if gains:
-            phrases.append("Gain " + join(gains))
+            phrases.append(wording["gain"].format(join(gains, wording["and"])))
             gains = []
-        phrases.append(explain_effect(effect))
+        phrases.append(explain_effect(effect, language))
     if gains:
-        phrases.append("Gain " + join(gains))
+        phrases.append(wording["gain"].format(join(gains, wording["and"])))
     phrases = [phrases[0], *(_lower_first(phrase) for phrase in phrases[1:])] if phrases else []
-    return ", then ".join(phrases)
+    return wording["then"].join(phrases)
 
 
 def _lower_first(text):
     return text[:1].lower() + text[1:]
 
 
-def explain_costs(costs, requirements=None):
+def explain_costs(costs, requirements=None, language="en"):
     """"2 military points (you need 4) or 1 wood, 1 stone and 2 coins"; "" without a cost."""
     if not costs:
         return ""
+    book = _phrasebook(language)
     texts = []
     for bag in costs:
-        text = resources(bag)
+        text = book.resources(bag)
         needed = {r: n for r, n in (requirements or {}).items() if r in bag}
         if needed:
-            text += f" (you need {resources(needed)})"
+            text += book.WORDING["need"].format(book.resources(needed))
         texts.append(text)
-    return join(texts, "or")
+    return join(texts, book.WORDING["or"])
 
 
-def explain_leader_requirements(requirements):
+def explain_leader_requirements(requirements, language="en"):
     """"5 venture cards"; "7 military points and 3 faith points"; "" without requirements."""
     if not requirements:
         return ""
+    book = _phrasebook(language)
+    both, either = book.WORDING["and"], book.WORDING["or"]
     parts = []
     if "CARDTYPE" in requirements:
         counts = requirements["CARDTYPE"]
         if isinstance(counts, list):
-            parts.append(join([join([f"{n} {_card_type(t, n)}" for t, n in alt.items()]) for alt in counts], "or"))
+            parts.append(join([join([f"{n} {book._card_type(t, n)}" for t, n in alt.items()], both)
+                               for alt in counts], either))
         else:
-            parts += [f"{n} {_card_type(t, n)}" for t, n in counts.items()]
+            parts += [f"{n} {book._card_type(t, n)}" for t, n in counts.items()]
     if "RESOURCE" in requirements:
-        parts += [amount(resource, count) for resource, count in requirements["RESOURCE"].items()]
-    return join(parts)
+        parts += [book.amount(resource, count) for resource, count in requirements["RESOURCE"].items()]
+    return join(parts, both)
 
 
-def _development_triggers(card):
+def _development_triggers(card, wording):
     value = card.minimum_action_value
-    at_least = f" (action value {value} or more)" if value else ""
-    return {
-        "TERRITORYCARD": f"Harvest{at_least}",
-        "BUILDINGCARD": f"Production{at_least}",
-        "CHARACTERCARD": "Permanently",
-        "VENTURECARD": "At the end of the game",
-    }.get(card.card_type, "Permanently")
+    at_least = wording["at_least"].format(value) if value else ""
+    return wording["triggers"].get(card.card_type, wording["permanently"]).format(at_least)
 
 
-def explain_card(card):
+def explain_card(card, language="en"):
     """A CardData's effects, slot by slot: ["Immediately: Gain 3 coins", "Harvest (action value 1 or more): ..."]."""
+    wording = _phrasebook(language).WORDING
     lines = []
     if card.kind == words.LEADER and card.requirements:
-        lines.append(f"Requires {explain_leader_requirements(card.requirements)}")
+        lines.append(wording["requires"].format(explain_leader_requirements(card.requirements, language)))
     if card.kind == words.DEVELOPMENT and card.costs:
-        lines.append(f"Cost: {explain_costs(card.costs, card.requirements)}")
+        lines.append(wording["cost"].format(explain_costs(card.costs, card.requirements, language)))
     labels = {
-        words.DEVELOPMENT: {words.INSTANT: "Immediately", words.PERMANENT: _development_triggers(card)},
-        words.LEADER: {words.INSTANT: "Once per round", words.PERMANENT: "Permanently", words.FLAG: "Permanently"},
+        words.DEVELOPMENT: {words.INSTANT: wording["immediately"],
+                            words.PERMANENT: _development_triggers(card, wording)},
+        words.LEADER: {words.INSTANT: wording["once_per_round"], words.PERMANENT: wording["permanently"],
+                       words.FLAG: wording["permanently"]},
         words.EXCOMMUNICATION: {},
     }[card.kind]
     for timing in words.TIMINGS:
         effects = card.effects_in(timing)
         if effects:
             exclusive = timing == words.PERMANENT and bool(card.exclusive_permanent_effect)
-            text = explain_effects(effects, exclusive=exclusive)
-            lines.append(f"{labels[timing]}: {text}" if timing in labels else text)
+            text = explain_effects(effects, exclusive=exclusive, language=language)
+            lines.append(wording["slot"].format(labels[timing], text) if timing in labels else text)
     return lines
 
 
-def explain_excommunication(card):
+def explain_excommunication(card, language="en"):
     """An Excommunication row's effects, one sentence per effect."""
     effects = [
         EffectData(timing, getattr(card, f"{timing}_effect"), getattr(card, f"{timing}_payload"))
         for timing in (words.INSTANT, words.PERMANENT)
         if getattr(card, f"{timing}_effect")
     ]
-    return ". ".join(explain_effect(effect) for effect in effects)
+    return ". ".join(explain_effect(effect, language) for effect in effects)
