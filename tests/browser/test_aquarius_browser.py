@@ -168,7 +168,7 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
         final_seq = seq_of(host)
         assert final_seq == seq_of(guest) > 3
         for page in (host, guest):
-            page.wait_for_selector("#after [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
+            page.wait_for_selector("#after-stats [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
                                    timeout=30000)
         host.click("#replay-link")
         host.wait_for_selector(f"#replay-position:has-text('Move 0 of {final_seq}')")

@@ -164,6 +164,7 @@ def test_a_background_tab_is_told_when_it_is_its_turn(site, browser):
         page.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
         page.wait_for_function(f"document.title === {plain!r}")
         # The timer is shown while it is this player's turn.
+        page.wait_for_function("/^\\d+:\\d\\d left$/.test(document.getElementById('timer').textContent)", timeout=5000)
         assert re.match(r"\d+:\d\d left", page.inner_text("#timer"))
 
 
