@@ -94,7 +94,9 @@ def seat_name(seat):
 
 async def test_play_card_reaches_everyone_and_the_next_seat_is_told_its_draw(django_user_model):
     game, clients = await table(django_user_model)
-    await sync(arrange)(game, 0, {0: ["w_a_2", "l_fw", "w_e_1"]}, [("w_a_1", 0, 0, True)])
+    # Seat 2 holds Shuffle Goals, always playable: whatever it draws, it can move.
+    await sync(arrange)(game, 0, {0: ["w_a_2", "l_fw", "w_e_1"], 1: ["act_a_1", "l_ea", "p_ea"]},
+                        [("w_a_1", 0, 0, True)])
     reply = await clients[0].call("game.play_card", "w_a_2", 1.0, 0, True)
     assert reply["result"] == ["volity.ok"]
     got = await heard(clients)
