@@ -207,6 +207,7 @@ def test_a_chat_message_refused_for_speed_stays_in_the_input(site, browser):
     page = new_player(browser, site, "Chatty", "phone")
     with screenshots_on_failure("chat", [page]):
         create_game(page, site, bots=0, max_players=2)
+        page.wait_for_selector("#seats .dot.on")    # the socket is open: the server shows this player online
         for number in range(1, 7):  # at most 5 messages every 10 seconds
             page.fill("#chat-input", f"message {number}")
             page.press("#chat-input", "Enter")
