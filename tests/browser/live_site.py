@@ -98,13 +98,7 @@ class LiveSite:
             self._run("migrate", "--noinput")
         if self.load_cards:
             self._run("load_cards")
-        for _ in range(self.servers):
-            port = free_port()
-            log = open(self.workdir / f"daphne-{port}.log", "wb")
-            self.processes.append(subprocess.Popen(
-                [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-                cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT))
-            self.ports.append(port)
+        servers = [self._start_server() for _ in range(self.servers)]
         if self.worker:
             log = open(self.workdir / "celery.log", "wb")
             self.processes.append(subprocess.Popen(
@@ -112,9 +106,29 @@ class LiveSite:
                  "-Q", self.env["CELERY_TASK_DEFAULT_QUEUE"], "--without-gossip", "--without-mingle",
                  "--without-heartbeat"],
                 cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT))
-        for port in self.ports:
-            self._wait_for(port)
+        for index, (port, process) in enumerate(servers):
+            for _ in range(3):
+                self._wait_for(port)
+                time.sleep(0.3)
+                if process.poll() is None:
+                    break
+                # Another process took the port between free_port() and daphne's bind (parallel tests):
+                # what answered was not ours. Start ours again on another port.
+                self.processes.remove(process)
+                self.ports.remove(port)
+                port, process = self._start_server()
+                self.ports.insert(index, self.ports.pop())
         return self
+
+    def _start_server(self):
+        port = free_port()
+        log = open(self.workdir / f"daphne-{port}.log", "wb")
+        process = subprocess.Popen(
+            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
+        self.processes.append(process)
+        self.ports.append(port)
+        return port, process
 
     def _wait_for(self, port, timeout=30):
         deadline = time.monotonic() + timeout
