@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export DJANGO_DEBUG ?= 1
 
-.PHONY: start admin install install-dev test test-postgres browser-deps clean test-stats-worker
+.PHONY: start admin install install-dev test test-services browser-deps nginx-deps clean test-stats-worker
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,10 @@ admin: install
 browser-deps:
 	@test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 
+# nginx runs the documented several-hosts configuration in front of three servers (games/tests/test_multihost.py).
+nginx-deps:
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update -qq && apt-get install -y -qq nginx-light)
+
 # The whole suite on the embedded defaults (SQLite, in-memory channel layer, eager Celery).
 test: install-dev browser-deps
 	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest -n 2
@@ -49,7 +53,7 @@ clean:
 # The same suite against the machine's PostgreSQL and Redis (see docs/operations.md).
 DATABASE_URL_TEST ?= postgres://postgres@127.0.0.1:5432/postgres
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
-test-services: install-dev browser-deps
+test-services: install-dev browser-deps nginx-deps
 	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest -n 2
 
 # The statistics tasks through Redis and a real Celery worker on PostgreSQL: the test starts

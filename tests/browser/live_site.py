@@ -18,8 +18,12 @@ PYTHON = sys.executable
 
 
 def free_port():
-    """A free local port; within LIVE_SITE_PORTS (e.g. "8170-8179") when set, so parallel runs keep apart."""
-    span = os.environ.get("LIVE_SITE_PORTS", "")
+    """A free local port; within LIVE_SITE_PORTS (e.g. "8170-8179") when set, so parallel runs keep apart.
+
+    Under pytest-xdist each worker takes its own span below the kernel's ephemeral range: a port picked
+    from that range can be taken as the local end of an outgoing connection (to PostgreSQL, Redis, another
+    worker's server) before our server binds it."""
+    span = os.environ.get("LIVE_SITE_PORTS", "") or _xdist_worker_span()
     candidates = range(int(span.split("-")[0]), int(span.split("-")[1]) + 1) if "-" in span else [0]
     for port in candidates:
         with socket.socket() as probe:
@@ -32,6 +36,14 @@ def free_port():
             _TAKEN.add(probe.getsockname()[1])
             return probe.getsockname()[1]
     raise RuntimeError(f"no free port in LIVE_SITE_PORTS={span}")
+
+
+def _xdist_worker_span():
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        return ""
+    start = 21000 + 300 * int(worker[2:])
+    return f"{start}-{start + 299}"
 
 
 _TAKEN = set()   # ports handed out but maybe not bound yet by their server
