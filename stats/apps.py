@@ -5,3 +5,10 @@ class StatsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "stats"
     verbose_name = "Statistics"
+
+    def ready(self):
+        from games.signals import game_finished
+
+        from .services import queue_statistics_of_finished_game
+
+        game_finished.connect(queue_statistics_of_finished_game, dispatch_uid="stats.game_finished")

@@ -43,6 +43,11 @@ def game_finished(game):
     return statistics
 
 
+def queue_statistics_of_finished_game(sender, game, **kwargs):
+    """Receiver of games.signals.game_finished (connected in StatsConfig.ready)."""
+    game_finished(game)
+
+
 def request_statistics(game):
     """Queue (again) the computation of a finished game's statistics: the page's and the API's retry."""
     if game.status != Game.Status.FINISHED or not inputs.supports(game):

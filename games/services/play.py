@@ -18,8 +18,8 @@ from games.scheduling import EXPIRE_TURN, PLAY_BOT_MOVE, dispatch_on_commit
 from games.selectors.frames import update_texts
 from games.selectors.lookup import current_match
 from games.selectors.presence import is_present, last_sign_of_life
+from games.signals import game_finished
 from games.rpc import notify as rpc_notify
-from stats.services import game_finished
 
 from . import fastsql
 from .common import (
@@ -100,7 +100,9 @@ def record_action(game, seats, ruleset, match, position, action, by):
     _announce_update(game, seats, ruleset, new_match, event)
     if progress.over:
         announce_open_games()
-        game_finished(game)  # stats: the game's statistics are computed once this transaction commits
+        for receiver, failure in game_finished.send_robust(sender=Game, game=game):
+            if isinstance(failure, Exception):
+                log.error("game_finished receiver %r failed for game %s", receiver, game.code, exc_info=failure)
     schedule_next(game, seats)
     return event
 
