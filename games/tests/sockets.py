@@ -19,12 +19,17 @@ def session_for(user):
     return session.session_key
 
 
+# The handshake runs the consumer's database work on the shared sync thread; under a loaded parallel run
+# that can take longer than the communicator's default second.
+CONNECT_TIMEOUT = 10
+
+
 async def open_socket(path, session_key=None):
     headers = [(b"origin", b"http://localhost")]
     if session_key:
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_key}".encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, _ = await communicator.connect()
+    connected, _ = await communicator.connect(timeout=CONNECT_TIMEOUT)
     assert connected
     return communicator
 

@@ -8,6 +8,8 @@ from django.conf import settings
 
 from config.asgi import application
 
+from ..sockets import CONNECT_TIMEOUT
+
 
 class RpcTestClient:
     """One RPC socket. `call` returns the reply; notifications received meanwhile are kept in `notes`."""
@@ -89,7 +91,7 @@ async def connect(code, session_key=None, token=None, validate=None):
     if session_key:
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_key}".encode()))
     communicator = WebsocketCommunicator(application, path, headers=headers)
-    connected, code = await communicator.connect()
+    connected, code = await communicator.connect(timeout=CONNECT_TIMEOUT)
     if not connected:
         return code
     OPEN.append(communicator)
