@@ -170,7 +170,7 @@ class SearchBot(IncomeBot):
 
     name = "search"
 
-    def __init__(self, seed=0, rollouts=96, horizon=6, width=4, income_weight=3.0):
+    def __init__(self, seed=0, rollouts=48, horizon=6, width=4, income_weight=3.0):
         if rollouts < 1 or horizon < 1 or width < 0:
             raise ValueError("a search bot needs rollouts >= 1, horizon >= 1 and width >= 0")
         super().__init__(seed)
@@ -185,7 +185,8 @@ class SearchBot(IncomeBot):
     def choose(self, state, actions):
         if state.phase != BUILD or len(actions) == 1:
             return IncomeBot.choose(self, state, actions)
-        candidates = self.candidates(state, actions)
+        # A budget smaller than the candidates keeps the first ones (pass, landmarks, best purchases).
+        candidates = self.candidates(state, actions)[:self.rollouts]
         if len(candidates) == 1:
             return candidates[0]
         return candidates[self._halving(state, candidates)]
@@ -212,7 +213,11 @@ class SearchBot(IncomeBot):
         rounds = math.ceil(math.log2(len(candidates)))
         left = self.rollouts
         for round_number in range(rounds):
-            per = max(1, left // ((rounds - round_number) * len(alive)))
+            per = left // ((rounds - round_number) * len(alive))
+            if per == 0:
+                if left < len(alive):
+                    break       # the budget cannot give every survivor one more rollout
+                per = 1
             seeds = [self.random.getrandbits(64) for _ in range(per)]
             for i in alive:
                 for seed in seeds:
