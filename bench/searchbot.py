@@ -35,7 +35,10 @@ def play_series(card_set, options, seed, start, stop, budget, totals, search):
     for index in range(start, stop):
         game_seed = derive(seed, index)
         seat = index % 2
-        first = make_bot("search", derive(game_seed, 0), **budget) if search else make_bot("income", derive(game_seed, 0))
+        if search:
+            first = make_bot("search", derive(game_seed, 0), **budget)
+        else:
+            first = make_bot("income", derive(game_seed, 0))
         other = make_bot("income", derive(game_seed, 1))
         bots = [first, other] if seat == 0 else [other, first]
         state, turns = play_game(card_set, options, game_seed, bots)
@@ -53,8 +56,8 @@ def play_series(card_set, options, seed, start, stop, budget, totals, search):
 
 
 def new_totals():
-    return {"games": 0, "wins": 0, "wins_by_seat": [0, 0], "turns": 0, "unfinished": 0, "rollouts": 0, "first_player_wins": 0,
-            "cpu": 0.0, "wall": 0.0}
+    return {"games": 0, "wins": 0, "wins_by_seat": [0, 0], "turns": 0, "unfinished": 0, "rollouts": 0,
+            "first_player_wins": 0, "cpu": 0.0, "wall": 0.0}
 
 
 def main():

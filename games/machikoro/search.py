@@ -59,7 +59,8 @@ class RolloutPolicy(IncomeBot):
             found = self.dice.get(key)
             if found is None:
                 _bounded(self.dice)
-                found = self.dice[key] = max(rules.ROLL_ACTIONS[most], key=lambda a: own_roll_value(state, seat, a.dice))
+                found = self.dice[key] = max(rules.ROLL_ACTIONS[most],
+                                             key=lambda a: own_roll_value(state, seat, a.dice))
             return found
         return IncomeBot.choose(self, state, rules.legal_actions(state))
 

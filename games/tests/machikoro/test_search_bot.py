@@ -16,7 +16,8 @@ def play(extensions, players, seed, market="all", max_turns=None, **budget):
     """A game with a search bot in seat 0 and income bots elsewhere; return (state, actions seat 0 took)."""
     options = GameOptions(extensions=extensions, market=market, max_turns=max_turns)
     state = new_game(official_cards(), options, seed, players)
-    bots = [make_bot("search", derive(seed, 0), **budget)] + [make_bot("income", derive(seed, s)) for s in range(1, players)]
+    bots = [make_bot("search", derive(seed, 0), **budget)]
+    bots += [make_bot("income", derive(seed, s)) for s in range(1, players)]
     taken = []
     while state.phase != OVER:
         seat = state.active
