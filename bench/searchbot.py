@@ -1,6 +1,6 @@
 """Search bot against income bot: strength and cost, in 2-player base games.
 
-    python bench/searchbot.py [--games 1000] [--seed 2026] [--rollouts 48] [--horizon 6] [--width 4]
+    python bench/searchbot.py [--games 1000] [--first 0] [--seed 2026] [--rollouts 48] [--horizon 6] [--width 4]
 
 Plays N 2-player base games of the search bot against the income bot (issue 17 asks it to win at least 60 %
 over 1,000 games). Seats alternate game by game (even games: search first), so the first player's edge is
@@ -10,6 +10,9 @@ Cost: the same seeds are also played income against income, as the baseline. The
 in chunks of games, so a busy machine slows both alike. For each it prints seconds per game in wall time and
 in CPU time of this process (steadier when the machine is shared), and the search bot's rollouts per game.
 The last line is one JSON object.
+
+Game i is seeded from (seed, i) alone, so a long measurement can be split: `--first 500 --games 500` plays
+games 500..999 of the same series, and the wins of two halves add up to those of the whole run.
 """
 
 import argparse
@@ -63,6 +66,7 @@ def new_totals():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game (to split a long run)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--rollouts", type=int, default=None, help="rollouts per build decision (bot default)")
     parser.add_argument("--horizon", type=int, default=None, help="turns per rollout (bot default)")
@@ -75,17 +79,18 @@ def main():
     card_set = load_card_set(["base"])
     options = GameOptions(extensions=("base",), max_turns=2000)
     search, baseline = new_totals(), new_totals()
-    for start in range(0, args.games, CHUNK):
-        stop = min(start + CHUNK, args.games)
+    end = args.first + args.games
+    for start in range(args.first, end, CHUNK):
+        stop = min(start + CHUNK, end)
         play_series(card_set, options, args.seed, start, stop, budget, search, True)
         play_series(card_set, options, args.seed, start, stop, budget, baseline, False)
-        print(f"{stop}/{args.games} games: search won {search['wins']}", file=sys.stderr, flush=True)
+        print(f"{stop - args.first}/{args.games} games: search won {search['wins']}", file=sys.stderr, flush=True)
 
     games = search["games"]
     low, high = wilson(search["wins"], games)
     rate = search["wins"] / games
     figures = {
-        "benchmark": "searchbot", "players": 2, "extensions": ["base"], "seed": args.seed, "games": games,
+        "benchmark": "searchbot", "players": 2, "extensions": ["base"], "seed": args.seed, "first_game": args.first, "games": games,
         "rollouts": probe.rollouts, "horizon": probe.horizon, "width": probe.width,
         "search_wins": search["wins"], "search_win_rate": round(rate, 4),
         "search_win_rate_low": round(low, 4), "search_win_rate_high": round(high, 4),
