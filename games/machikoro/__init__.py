@@ -22,7 +22,9 @@ Game
     view_for(state, seat) -> dict                               what one seat may see (no RNG, no deck order)
 
 Bots and simulation
-    BOTS = {"random": RandomBot, "greedy": GreedyBot, "income": IncomeBot}; bot.choose(state, actions)
+    BOTS = {"random": RandomBot, "greedy": GreedyBot, "income": IncomeBot, "search": SearchBot}
+    make_bot(name, seed=0, **budget)          budget: the search bot's rollouts=, horizon=, width=
+    bot.choose(state, actions)
     play_game(card_set, options, seed, bots) -> (final_state, turns)
     simulate(...) -> summary dict                                (python manage.py simulate ...)
 
@@ -32,7 +34,7 @@ Rule choices are documented in docs/rules.md.
 from .actions import (Action, Activate, AdjustRoll, Build, Buy, ChooseOpponent, Decline, Demolish, Invest, KeepRoll,
                       Move, Pass, Renovate, Reroll, Roll, Trade)
 from . import lab
-from .bots import BOTS, GreedyBot, IncomeBot, RandomBot, make_bot
+from .bots import BOTS, GreedyBot, IncomeBot, RandomBot, SearchBot, make_bot
 from .cardset import CardSet, check_card
 from .errors import (CardSetError, EngineError, IllegalActionError, NotYourTurnError, OptionsError, ReplayError,
                      SerialisationError)
@@ -50,7 +52,7 @@ __all__ = [
     "ChooseOpponent", "Decline", "Demolish", "EngineError", "Event", "GameOptions", "GameSet", "GameState",
     "GreedyBot", "IllegalActionError", "IncomeBot", "Invest", "KeepRoll", "Move", "NotYourTurnError",
     "OptionsError", "Pass", "PlayerState", "RandomBot", "Renovate", "ReplayError", "Reroll", "Roll",
-    "SerialisationError", "Trade", "apply", "apply_in_place", "check_card", "describe_choice", "game_set", "legal_actions",
+    "SearchBot", "SerialisationError", "Trade", "apply", "apply_in_place", "check_card", "describe_choice", "game_set", "legal_actions",
     "load_card_data", "load_card_set", "make_bot", "new_game", "play_game", "recommended_stacks", "replay",
     "simulate", "view_for",
 ]

@@ -4,6 +4,7 @@ play any card set, including cards a designer has just invented.
     RandomBot   uniform choice among the legal actions
     GreedyBot   builds the most expensive landmark it can afford, else buys the most expensive establishment
     IncomeBot   expected income per roll: values each purchase by the coins it should bring per round
+    SearchBot   Monte-Carlo search over the build phase with the income bot as rollout policy (search.py)
 """
 
 import random
@@ -259,11 +260,17 @@ def own_roll_value(state, seat, dice):
     return sum(p * net_income(state, seat, seat, t) for t, p in enumerate(probabilities) if p)
 
 
-BOTS = {bot.name: bot for bot in (RandomBot, GreedyBot, IncomeBot)}
+# search.py builds on the classes above, so it is imported once they exist. Weakest first: the platform
+# offers bots in this order.
+from .search import SearchBot  # noqa: E402
+
+BOTS = {bot.name: bot for bot in (RandomBot, GreedyBot, IncomeBot, SearchBot)}
 
 
-def make_bot(name, seed=0):
+def make_bot(name, seed=0, **budget):
+    """A bot by name; `budget` goes to the search bot (rollouts=, horizon=, width=)."""
     try:
-        return BOTS[name](seed)
+        cls = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+    return cls(seed, **budget)

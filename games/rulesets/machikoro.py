@@ -121,7 +121,7 @@ class MachiKoroMatch(Match):
 class MachiKoroRuleset(Ruleset):
     slug = "machikoro"
     name = "Machi Koro"
-    bot_kinds = tuple(engine.BOTS)  # weakest first: random, greedy, income
+    bot_kinds = tuple(engine.BOTS)  # weakest first: random, greedy, income, search
     autopilot_bot = "income"
     same_view_for_all = True
     board_script = "js/boards/machikoro.js"

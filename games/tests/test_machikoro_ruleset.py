@@ -60,6 +60,18 @@ def test_the_card_set_is_frozen_when_the_game_starts(cards, ann):
     assert {c["slug"]: c for c in game.rules["cards"]["establishments"]}["ranch"]["cost"] == 3
 
 
+def test_the_search_bot_is_the_strongest_kind_a_host_can_seat(cards, ann):
+    ruleset = get_ruleset("machikoro")
+    assert ruleset.bot_kinds == ("random", "greedy", "income", "search")
+    game = machikoro_lobby(ann, max_players=2)
+    services.add_bot(game_id=game.pk, identity=ann, kind="search")
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.leave(game_id=game.pk, identity=ann)  # the autopilot (income) against the search bot, to the end
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.FINISHED and game.result["table"][0]["score"] == 4
+    assert replay(game)["steps"][-1]["view"]["winner"] == game.result["winners"][0]
+
+
 def test_a_game_against_bots_is_played_to_the_end_and_replays(cards, ann):
     game = machikoro_lobby(ann, max_players=4)
     for kind in ("random", "greedy", "income"):

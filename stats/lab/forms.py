@@ -22,7 +22,8 @@ class LabRunForm(forms.Form):
     market = forms.TypedChoiceField(label="Market rule", initial="all",
                                     choices=[("all", "Every stack open")] + [(str(n), f"{n} stacks") for n in range(10, 16)])
     games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=1000,
-                               help_text=f"Up to {MAX_GAMES:,}; about a thousand games a second per worker with random bots.")
+                               help_text=f"Up to {MAX_GAMES:,}; about a thousand games a second per worker with random "
+                                         "bots, a few games a second with a search bot.")
     seed = forms.IntegerField(required=False, min_value=0, max_value=(1 << 62) - 1,
                               help_text="Leave empty for a new one; the same seed replays the same games.")
     name = forms.CharField(required=False, max_length=100)

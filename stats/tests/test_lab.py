@@ -219,3 +219,19 @@ def test_cancel_view(client, official_cards, designer, monkeypatch, django_captu
     assert response.status_code == 302
     run.refresh_from_db()
     assert run.status == LabRun.Status.CANCELLED
+
+
+def test_a_designer_can_seat_the_search_bot(client, official_cards, designer, inline_runs,
+                                            django_capture_on_commit_callbacks):
+    client.force_login(designer)
+    page = client.get(reverse("stats:lab")).content.decode()
+    assert '<option value="search">Search</option>' in page
+    form = {"card_set": "published", "players": 2, "market": "all", "games": 6, "seed": 8, "name": "",
+            "bot_1": "search", **{f"bot_{seat}": "income" for seat in range(2, 7)}}
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("stats:lab"), form)
+    run = LabRun.objects.get()
+    assert run.status == LabRun.Status.DONE and run.options["bots"] == ["search", "income"]
+    wins = run.result["wins_by_bot"]
+    assert wins["search"]["trials"] == wins["income"]["trials"] == 6
+    assert wins["search"]["successes"] + wins["income"]["successes"] == 6 - run.result["unfinished"]

@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_every_bot_only_chooses_legal_actions(name):
     for seed in range(3):
         state = new_game(official_cards(), GameOptions(extensions=EVERYTHING, max_turns=400), seed, 4)
-        bots = [make_bot(name, seed * 10 + seat) for seat in range(4)]
+        # The search bot with a small budget: its strength and cost are measured in test_search_bot.py.
+        budget = {"rollouts": 4, "horizon": 2} if name == "search" else {}
+        bots = [make_bot(name, seed * 10 + seat, **budget) for seat in range(4)]
         while state.phase != OVER:
             actions = legal_actions(state)
             action = bots[state.active].choose(state, actions)
