@@ -4,14 +4,18 @@ Only presentation: every number comes from the engine's events and state.
 """
 
 
+from cards.language import localized_name
+
+
 def _card_name(state, slug):
+    """The card's name in the active language (its French name when the frozen card set has one)."""
     if slug is None:
         return ""
     index = state.card_set.establishment_index.get(slug)
     if index is not None:
-        return state.card_set.establishments[index].name
+        return localized_name(state.card_set.establishments[index])
     index = state.card_set.landmark_index.get(slug)
-    return state.card_set.landmarks[index].name if index is not None else slug
+    return localized_name(state.card_set.landmarks[index]) if index is not None else slug
 
 
 def _who(state, seat):
@@ -132,7 +136,7 @@ def action_label(state, action):
     if kind == "build":
         index = state.card_set.landmark_index.get(action.get("landmark"))
         landmark = state.card_set.landmarks[index] if index is not None else None
-        return f"Build {landmark.name} ({landmark.cost})" if landmark else "Build"
+        return f"Build {localized_name(landmark)} ({landmark.cost})" if landmark else "Build"
     if kind == "pass":
         return "Build nothing"
     if kind == "invest":
