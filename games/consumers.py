@@ -192,11 +192,20 @@ class GameConsumer(LoopOnlyConsumer):
                 raise BadRequest(f"Unknown message type {message['type'][:40]!r}.", code="unknown_type")
             await handler(self, message)
         except GameError as exc:
-            await self._send_frame({"type": "error", "ref": ref, **exc.as_dict()})
+            await self._send_frame({"type": "error", "ref": ref, **self._for_people(exc)})
         except Exception:  # a bug must not close everyone's game page: report it to this client only
             log.exception("game socket message failed")
             await self._send_frame({"type": "error", "ref": ref, "code": "server_error",
                                     "message": "Something went wrong on the server; reload the page."})
+
+    def _for_people(self, exc):
+        """The error as this socket's reader sees it: a game's refusal in their language (by its token)."""
+        error = exc.as_dict()
+        ruleset = getattr(exc, "ruleset", None)
+        if ruleset is not None:
+            with translation.override(self.language):
+                error["message"] = ruleset.refusal_text(exc.code, exc.message)
+        return error
 
     async def _send_frame(self, frame):
         await self.send(text_data=broadcast.encode(frame))

@@ -74,7 +74,9 @@ def record_action(game, seats, ruleset, match, position, action, by):
     try:
         new_match, events = match.apply(position, action)
     except RuleViolation as exc:
-        raise IllegalAction(exc.message, code=exc.code) from None
+        refused = IllegalAction(exc.message, code=exc.code)
+        refused.ruleset = ruleset  # the game socket words it for people (Ruleset.refusal_text); RPC keeps exc.message
+        raise refused from None
     progress = new_match.progress()
     now = timezone.now()
     new_turn = progress.turn != game.turn or list(progress.to_act) != list(game.to_act)
