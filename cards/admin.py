@@ -2,6 +2,7 @@
 from django.contrib import admin, messages
 from django.db import transaction
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from django.templatetags.static import static
@@ -94,11 +95,11 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
             field.error_messages["required"] = EFFECT_REQUIRED
         return field
 
-    @admin.display(description="Effect in words")
+    @admin.display(description=gettext_lazy("Effect in English"))
     def effect_explained(self, card):
         return explain_effect(card.effect, card=card, language="en") or "—"
 
-    @admin.display(description="Effect in French")
+    @admin.display(description=gettext_lazy("Effect in French"))
     def effect_explained_fr(self, card):
         """Generated from the same parsed effect: nothing to translate by hand (docs/designers.md)."""
         return explain_effect(card.effect, card=card, language="fr") or "—"

@@ -7,6 +7,7 @@ apart). A `lang` other than en or fr is refused with the API's JSON 400 and noth
 from django.http import JsonResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.translation import gettext
 
 from .language import LANGUAGES, from_accept_language, supported
 
@@ -20,7 +21,8 @@ def requested_language(request):
     if asked is not None:
         language = supported(asked) if asked.strip().lower() in LANGUAGES else None
         if language is None:
-            return None, f"lang must be one of {', '.join(LANGUAGES)} (got {asked[:20]!r})."
+            return None, gettext("lang must be one of %(choices)s (got %(asked)r).") % {
+                "choices": ", ".join(LANGUAGES), "asked": asked[:20]}
         return language, None
     return from_accept_language(request.headers.get("Accept-Language", "")), None
 
@@ -32,7 +34,8 @@ class CardLanguageMiddleware:
     def __call__(self, request):
         if not request.path_info.startswith(API_PREFIX) or request.path_info.startswith(UNTOUCHED):
             return self.get_response(request)
-        language, error = requested_language(request)
+        with translation.override(from_accept_language(request.headers.get("Accept-Language", ""))):
+            language, error = requested_language(request)  # a refused lang is explained in the browser's language
         if error:
             response = JsonResponse({"error": {"code": "invalid", "message": error, "fields": {
                 "lang": [{"code": "invalid_choice", "message": error}]}}}, status=400)

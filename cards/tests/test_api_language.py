@@ -133,3 +133,9 @@ def test_the_live_effect_help_explains_in_the_language_asked_for(client, officia
     assert english["explained"] == "When another player rolls 9, take 2 coins from them."
     valeria = client.get("/api/effects/explain/", {"game": "valeria", "effect": "g 2"}, HTTP_ACCEPT_LANGUAGE="fr")
     assert valeria.json()["explained"] == "Gagnez 2 Or."
+
+
+def test_a_refused_lang_is_explained_in_the_browsers_language(client, official_cards):
+    response = client.get("/api/establishments/", {"lang": "xx"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.status_code == 400
+    assert response.json()["error"]["message"] == "lang doit valoir en, fr (reçu : 'xx')."
