@@ -4,23 +4,15 @@ import json
 from pathlib import Path
 
 import pytest
-from django.test import Client
 
 from cards.models import CardGame, Colour, Establishment, Extension, IconType, Landmark
 
-from .test_admin import change_form_data
+from .test_admin import change_form_data, designer_browser  # noqa: F401 - the fixture, shared
 
 pytestmark = pytest.mark.django_db
 REFERENCE = Path("/work/shared/reference/machikoro/cards.json")
 DATA = Path(__file__).resolve().parents[1] / "data" / "machikoro.json"
 ENGLISH_ONLY = {"Exhibit Hall"}  # an English promo: no French edition, so no official French name
-
-
-@pytest.fixture
-def designer_browser(designer):
-    browser = Client()
-    browser.force_login(designer)
-    return browser
 
 
 def test_every_official_card_has_its_french_name(official_cards):
