@@ -121,3 +121,12 @@ def test_a_game_frozen_before_french_names_falls_back_to_english(cards, ann, bob
 ])
 def test_a_socket_takes_the_sites_language_cookie_then_the_browsers(scope, language):
     assert from_scope(scope) == language
+
+
+def test_the_create_form_names_the_boxes_in_the_readers_language_first(cards):
+    from games.rulesets.machikoro_forms import extension_choices
+
+    assert dict(extension_choices())["harbor"] == "Harbor (Marina)"
+    with translation.override("fr"):
+        choices = dict(extension_choices())
+    assert choices["harbor"] == "Marina (Harbor)" and choices["five-six"] == "5–6 joueurs (5–6 player box)"
