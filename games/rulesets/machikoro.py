@@ -14,7 +14,7 @@ from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, 
 
 from .base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
 from .machikoro_forms import MachiKoroOptionsForm
-from .machikoro_text import action_label, narrate
+from .machikoro_text import action_label, builds_nothing, narrate
 
 BASE = "base"
 _CACHE_SIZE = 16
@@ -91,7 +91,7 @@ class MachiKoroMatch(Match):
     def narrate_move(self, seat, action, events):
         lines = narrate(self.state, events)
         if isinstance(action, dict) and action.get("type") == "pass" and isinstance(seat, int) and 0 <= seat < len(self.state.players):
-            lines.insert(0, f"{self.state.players[seat].name} builds nothing.")
+            lines.insert(0, builds_nothing(self.state, seat))
         return lines
 
     def bot_action(self, seat, kind, seed):

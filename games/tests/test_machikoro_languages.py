@@ -88,11 +88,20 @@ def test_a_log_line_names_the_card_in_french(cards, ann, bob):
     match = ruleset.load(game.rules, game.state)
     event = {"type": "transfer", "card": "bakery", "payer": None, "payee": 0, "amount": 1, "owed": 1}
     with translation.override("fr"):
-        assert match.narrate([event])[0].startswith("Boulangerie: ")
-        assert "Champ de blé (1)" in match.label({"type": "buy", "card": "wheat-field"})
-        assert "Port (2)" in match.label({"type": "build", "landmark": "harbor"})
+        assert match.narrate([event]) == [f"Boulangerie : la banque paie 1 pièce à {match.state.players[0].name}."]
+        assert match.narrate([{"type": "bought", "player": 1, "card": "forest", "cost": 3}]) == [
+            f"{match.state.players[1].name} achète Forêt pour 3 pièces."]
+        assert match.label({"type": "buy", "card": "wheat-field"}) == "Acheter Champ de blé (1)"
+        assert match.label({"type": "build", "landmark": "harbor"}) == "Construire Port (2)"
+        assert match.label({"type": "roll", "dice": 2}) == "Lancer 2 dés"
     assert match.narrate([event])[0].startswith("Bakery: ")
     assert match.label({"type": "buy", "card": "wheat-field"}) == "Buy Wheat Field (1)"
+
+
+def test_the_log_phrasebooks_have_the_same_phrases():
+    from games.rulesets.machikoro_text import PLAIN_EVENTS, WORDS
+
+    assert set(WORDS["en"]) == set(WORDS["fr"]) and set(PLAIN_EVENTS) <= set(WORDS["fr"])
 
 
 def test_a_game_frozen_before_french_names_falls_back_to_english(cards, ann, bob):
@@ -130,3 +139,23 @@ def test_the_create_form_names_the_boxes_in_the_readers_language_first(cards):
     with translation.override("fr"):
         choices = dict(extension_choices())
     assert choices["harbor"] == "Marina (Harbor)" and choices["five-six"] == "5–6 joueurs (5–6 player box)"
+
+
+def test_a_whole_bot_game_replays_in_french_without_english_or_placeholders(cards, ann):
+    from games.selectors.replay import replay
+
+    game = services.create_game(host=ann, ruleset_slug="machikoro", public=True, min_players=2, max_players=4,
+                                turn_seconds=0, options={"extensions": ["harbor", "millionaires-row"]})
+    for kind in ("greedy", "income"):
+        services.add_bot(game_id=game.pk, identity=ann, kind=kind)
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.leave(game_id=game.pk, identity=ann)  # bots only, to the end
+    game = Game.objects.get(pk=game.pk)
+    with translation.override("fr"):
+        steps = replay(game)["steps"]
+    lines = [line for step in steps[1:] for line in step["lines"]]  # step 0 is the platform's own opening line
+    text = "\n".join(lines)
+    assert len(lines) > 20 and "{" not in text and "}" not in text
+    for english in (" rolls", " pays ", " buys ", " builds ", " coins", " the bank", "Turn "):
+        assert english not in text, english
+    assert "lance les dés : " in text and "a construit tous ses monuments et gagne !" in text
