@@ -16,15 +16,17 @@ UNTOUCHED = ("/api/schema/", "/api/docs/", "/api/redoc/")
 
 
 def requested_language(request):
-    """(language, error message or None) for an API request."""
+    """(language, error message or None) for an API request; a refused `lang` is explained in the language the
+    browser prefers."""
+    browser = from_accept_language(request.headers.get("Accept-Language", ""))
     asked = request.GET.get("lang")
-    if asked is not None:
-        language = supported(asked) if asked.strip().lower() in LANGUAGES else None
-        if language is None:
-            return None, gettext("lang must be one of %(choices)s (got %(asked)r).") % {
-                "choices": ", ".join(LANGUAGES), "asked": asked[:20]}
-        return language, None
-    return from_accept_language(request.headers.get("Accept-Language", "")), None
+    if asked is None:
+        return browser, None
+    if asked.strip().lower() in LANGUAGES:
+        return supported(asked), None
+    with translation.override(browser):
+        return None, gettext("lang must be one of %(choices)s (got %(asked)r).") % {
+            "choices": ", ".join(LANGUAGES), "asked": asked[:20]}
 
 
 class CardLanguageMiddleware:
@@ -34,8 +36,7 @@ class CardLanguageMiddleware:
     def __call__(self, request):
         if not request.path_info.startswith(API_PREFIX) or request.path_info.startswith(UNTOUCHED):
             return self.get_response(request)
-        with translation.override(from_accept_language(request.headers.get("Accept-Language", ""))):
-            language, error = requested_language(request)  # a refused lang is explained in the browser's language
+        language, error = requested_language(request)
         if error:
             response = JsonResponse({"error": {"code": "invalid", "message": error, "fields": {
                 "lang": [{"code": "invalid_choice", "message": error}]}}}, status=400)
