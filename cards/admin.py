@@ -2,6 +2,7 @@
 from django.contrib import admin, messages
 from django.db import transaction
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from django.templatetags.static import static
@@ -84,7 +85,7 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     save_as = True  # "Save as new" on the edit page duplicates the card being edited.
     actions = [duplicate_cards]
     prepopulated_fields = {"slug": ["name"]}
-    readonly_fields = ["effect_explained", "image_preview", "updated_at"]
+    readonly_fields = ["effect_explained", "effect_explained_fr", "image_preview", "updated_at"]
     search_fields = ["name", "name_fr", "slug", "description"]
     list_select_related = True
 
@@ -94,9 +95,14 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
             field.error_messages["required"] = EFFECT_REQUIRED
         return field
 
-    @admin.display(description="Effect in words")
+    @admin.display(description=gettext_lazy("Effect in English"))
     def effect_explained(self, card):
-        return explain_effect(card.effect, card=card) or "—"
+        return explain_effect(card.effect, card=card, language="en") or "—"
+
+    @admin.display(description=gettext_lazy("Effect in French"))
+    def effect_explained_fr(self, card):
+        """Generated from the same parsed effect: nothing to translate by hand (docs/designers.md)."""
+        return explain_effect(card.effect, card=card, language="fr") or "—"
 
     @admin.display(description="Card face")
     def image_preview(self, card):
@@ -118,7 +124,7 @@ class EstablishmentAdmin(CardAdmin):
     fieldsets = [
         (None, {"fields": ["name", "name_fr", "slug", "aliases", "extension"]}),
         ("Play", {"fields": ["colour", "icon", ("activation_min", "activation_max"), "cost", "copies", "major"]}),
-        ("Effect", {"fields": ["effect", "effect_explained", "description", "rules_note"]}),
+        ("Effect", {"fields": ["effect", "effect_explained", "effect_explained_fr", "description", "rules_note"]}),
         ("Picture", {"fields": ["image", "image_preview"]}),
         ("Record", {"fields": ["updated_at"]}),
     ]
@@ -136,7 +142,7 @@ class LandmarkAdmin(CardAdmin):
     fieldsets = [
         (None, {"fields": ["name", "name_fr", "slug", "aliases", "extension"]}),
         ("Play", {"fields": ["cost", "copies", "starts_built", "counts_toward_win"]}),
-        ("Effect", {"fields": ["effect", "effect_explained", "description", "rules_note"]}),
+        ("Effect", {"fields": ["effect", "effect_explained", "effect_explained_fr", "description", "rules_note"]}),
         ("Picture", {"fields": ["image", "image_preview"]}),
         ("Record", {"fields": ["updated_at"]}),
     ]
@@ -165,26 +171,26 @@ class ExcommunicationAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
 
 
 @admin.register(CardGame)
-class CardGameAdmin(DesignerPermissionsMixin, admin.ModelAdmin):
+class CardGameAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["name", "name_fr", "slug"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Extension)
-class ExtensionAdmin(DesignerPermissionsMixin, admin.ModelAdmin):
+class ExtensionAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["name", "name_fr", "game", "slug", "order"]
     list_filter = ["game"]
     search_fields = ["name", "name_fr"]
 
 
 @admin.register(Colour)
-class ColourAdmin(DesignerPermissionsMixin, admin.ModelAdmin):
+class ColourAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["name", "name_fr", "activation_order", "activated_by", "game"]
     list_filter = ["game"]
 
 
 @admin.register(IconType)
-class IconTypeAdmin(DesignerPermissionsMixin, admin.ModelAdmin):
+class IconTypeAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["symbol", "name", "name_fr", "game", "slug"]
     list_filter = ["game"]
     search_fields = ["name", "name_fr"]

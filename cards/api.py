@@ -14,6 +14,7 @@ from . import caching, filters, serializers
 from .api_errors import InUse
 from .api_input import too_large
 from .export import export_document
+from .language import current_language
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 
 
@@ -28,23 +29,37 @@ class HistoryMixin:
 
 
 class CachedListMixin:
-    """List pages built once per card data version and URL (the host too: pagination links are absolute).
+    """List pages built once per card data version, URL and language (the host too: pagination links are absolute).
 
-    JSON answers are cached rendered, so a hit costs one small query and no serializing at all.
+    JSON answers are cached rendered, so a hit costs one small query and no serializing at all. The page's ETag
+    names the version, URL and language, so a client that has it gets 304 Not Modified.
     """
 
     def list(self, request, *args, **kwargs):
-        version = caching.current_version()
+        version, language = caching.current_version(), current_language()
         renderer, url = request.accepted_renderer, request.build_absolute_uri()
+        tag = caching.etag(version, "list", renderer.format, url, language)
+        if caching.matches(request, tag):
+            return _not_modified(tag)
 
         def page():
             return _plain_data(super(CachedListMixin, self).list(request, *args, **kwargs).data)
 
         if renderer.format != "json":
-            return Response(caching.cached(f"list:{url}", version, page))
-        body = caching.cached(f"list-json:{url}", version, lambda: renderer.render(
-            page(), request.accepted_media_type, {"request": request, "view": self}))
-        return HttpResponse(body, content_type=renderer.media_type)
+            response = Response(caching.cached(f"list:{language}:{url}", version, page))
+        else:
+            body = caching.cached(f"list-json:{language}:{url}", version, lambda: renderer.render(
+                page(), request.accepted_media_type, {"request": request, "view": self}))
+            response = HttpResponse(body, content_type=renderer.media_type)
+        response["ETag"] = tag
+        return response
+
+
+def _not_modified(tag):
+    response = Response(status=status.HTTP_304_NOT_MODIFIED)
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"   # clients keep it but ask again; the answer is then a 304
+    return response
 
 
 def _plain_data(data):
@@ -135,13 +150,12 @@ def conditional_document(request, name, build):
     The export date in a cached document is the moment it was built (the data has not changed since).
     """
     version = caching.current_version()
-    tag = caching.etag(version, name)
+    tag = caching.etag(version, name, current_language())  # the answer's Content-Language differs
     if caching.matches(request, tag):
-        response = Response(status=status.HTTP_304_NOT_MODIFIED)
-    else:
-        response = Response(caching.cached(f"document:{name}", version, build))
+        return _not_modified(tag)
+    response = Response(caching.cached(f"document:{name}", version, build))
     response["ETag"] = tag
-    response["Cache-Control"] = "no-cache"   # clients keep it but ask again; the answer is then a 304
+    response["Cache-Control"] = "no-cache"
     return response
 
 

@@ -6,6 +6,8 @@ Every operation documents the JSON error body (cards/api_errors.py) for the stat
 """
 from drf_spectacular.authentication import BasicScheme
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 
 WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
@@ -45,8 +47,23 @@ ERROR_DESCRIPTIONS = {
 }
 
 
+LANGUAGE_PARAMETERS = [  # cards/middleware.py: every /api/ answer is in the language asked for
+    OpenApiParameter("lang", str, OpenApiParameter.QUERY, enum=["en", "fr"],
+                     description="The language of names and effect explanations; wins over Accept-Language. "
+                                 "Default: Accept-Language, else en. Anything else is a 400."),
+    OpenApiParameter("Accept-Language", str, OpenApiParameter.HEADER,
+                     description="Used when `lang` is absent: the first of fr or en the client prefers."),
+    OpenApiParameter("Content-Language", OpenApiTypes.STR, OpenApiParameter.HEADER, response=True,
+                     description="The language served: en or fr (the answer varies on Accept-Language)."),
+]
+
+
 class CardAPISchema(AutoSchema):
-    """drf-spectacular's schema, plus the error answers of each operation in the API's error shape."""
+    """drf-spectacular's schema, plus the error answers of each operation in the API's error shape, and the
+    language parameters (`lang`, `Accept-Language`) and `Content-Language` header of every operation."""
+
+    def get_override_parameters(self):
+        return [*super().get_override_parameters(), *LANGUAGE_PARAMETERS]
 
     def error_statuses(self):
         statuses = {400, 401, 404}

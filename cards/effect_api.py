@@ -1,4 +1,5 @@
-"""GET /api/effects/explain/: check an effect string as it is typed and say it in English (the admin's live help).
+"""GET /api/effects/explain/: check an effect string as it is typed and say it in words (the admin's live help), in the
+language asked for (?lang= or Accept-Language, see cards/middleware.py).
 
 An invalid string is an answer, not a request error: 200 with `valid: false` and the error's position, token and
 expectation. Only a missing string or an unknown game is a 400.
@@ -14,6 +15,7 @@ from rest_framework.views import APIView
 from cards.effects import EffectError, explain, parse, to_string
 
 from .effect_checks import MACHI_KORO, explain_effect, machikoro_context
+from .language import current_language
 from .models import Colour
 
 GAMES = (MACHI_KORO, "valeria")
@@ -32,7 +34,8 @@ class ExplainedEffectSerializer(serializers.Serializer):
     effect = serializers.CharField()
     valid = serializers.BooleanField()
     unified = serializers.CharField(required=False, help_text="The canonical spelling (legacy forms rewritten).")
-    explained = serializers.CharField(required=False, help_text="The effect in English.")
+    explained = serializers.CharField(required=False, help_text="The effect in the served language.")
+    language = serializers.ChoiceField(choices=["en", "fr"], help_text="The language of `explained`.")
     error = EffectErrorSerializer(required=False)
 
 
@@ -50,7 +53,8 @@ def _machikoro_card(params):
 
 
 def explain_answer(game, text, params):
-    answer = {"game": game, "effect": text, "valid": True}
+    language = current_language()
+    answer = {"game": game, "effect": text, "valid": True, "language": language}
     try:
         if text != text.strip():
             raise EffectError(1 if text[:1].isspace() else len(text), " ", "no spaces at the start or end")
@@ -60,13 +64,13 @@ def explain_answer(game, text, params):
                 context = replace(context, card_names=frozenset(context.card_names) | {params["name"]})
             tree = parse(text, game=game, context=context)
             answer["unified"] = to_string(tree)
-            answer["explained"] = explain_effect(text, card=_machikoro_card(params)) or explain(tree)
+            answer["explained"] = explain_effect(text, card=_machikoro_card(params)) or explain(tree, language=language)
         else:
             from .valeria.effects import unify
 
             tree = parse(text, game=game)
             answer["unified"] = unify(text)
-            answer["explained"] = explain(tree)
+            answer["explained"] = explain(tree, language=language)
     except EffectError as error:
         answer["valid"] = False
         answer["error"] = {"column": error.column, "token": error.token, "expected": error.expected,
@@ -101,5 +105,6 @@ class ExplainEffectView(APIView):
             return Response({"error": {"code": "invalid", "message": "Some fields are invalid.", "fields": fields}},
                             status=status.HTTP_400_BAD_REQUEST)
         if not text:
-            return Response({"game": game, "effect": "", "valid": True, "unified": "", "explained": ""})
+            return Response({"game": game, "effect": "", "valid": True, "unified": "", "explained": "",
+                             "language": current_language()})
         return Response(explain_answer(game, text, request.query_params))

@@ -1,4 +1,4 @@
-"""Effect strings in the card database: validation against the grammar, and English explanations.
+"""Effect strings in the card database: validation against the grammar, and explanations (English, French).
 
 The grammar itself (cards.effects) knows nothing of Django; this module gives it the names the
 database knows (icons, colours, card and landmark names) so a filter naming an unknown icon or card
@@ -9,6 +9,8 @@ import contextvars
 from functools import lru_cache
 
 from cards.effects import EffectContext, EffectError, explain, parse
+
+from .language import current_language
 
 MACHI_KORO = "machi-koro"
 
@@ -117,25 +119,25 @@ def _card_facts(card):
     return (colour.slug if colour is not None else None), low, high
 
 
-def explain_effect(text, card=None):
-    """The effect in English, or '' when the string is empty or invalid.
+def explain_effect(text, card=None, language=None):
+    """The effect in `language` (default: the active one, see cards.language), or '' when empty or invalid.
 
-    Parsing and explaining is pure in the string and the card's facts, so each combination is worked
-    out once per process (the card list would otherwise re-parse every card on every request).
+    Parsing and explaining is pure in the string, the card's facts and the language, so each combination is
+    worked out once per process (the card list would otherwise re-parse every card on every request).
     """
     if not text:
         return ""
-    return _explained(text, *_card_facts(card))
+    return _explained(text, *_card_facts(card), language or current_language())
 
 
-@lru_cache(maxsize=4096)
-def _explained(text, colour, low, high):
+@lru_cache(maxsize=8192)
+def _explained(text, colour, low, high, language):
     facts = {}
     if colour is not None:
         facts["colour"] = colour
     if low is not None:
         facts["activation"] = list(range(low, high + 1))
     try:
-        return explain(parse(text, game=MACHI_KORO), card=facts or None)
+        return explain(parse(text, game=MACHI_KORO), card=facts or None, language=language)
     except EffectError:
         return ""

@@ -8,13 +8,15 @@ import json
 from django.utils.html import format_html
 
 from .effect_checks import explain_effect
+from .language import localized_name
 
 
 def establishment_face(card):
+    """Names and text in the active language (cards.language.current_language)."""
     return {
-        "kind": "establishment", "name": card.name, "cost": card.cost,
-        "colour": card.colour.slug, "colour_name": card.colour.name,
-        "icon": card.icon.slug, "icon_name": card.icon.name, "symbol": card.icon.symbol,
+        "kind": "establishment", "name": localized_name(card), "cost": card.cost,
+        "colour": card.colour.slug, "colour_name": localized_name(card.colour),
+        "icon": card.icon.slug, "icon_name": localized_name(card.icon), "symbol": card.icon.symbol,
         "activation_min": card.activation_min, "activation_max": card.activation_max,
         "text": explain_effect(card.effect, card=card) or card.description,
         "image": card.image.url if card.image else "",
@@ -23,7 +25,7 @@ def establishment_face(card):
 
 def landmark_face(card):
     return {
-        "kind": "landmark", "name": card.name, "cost": card.cost,
+        "kind": "landmark", "name": localized_name(card), "cost": card.cost,
         "text": explain_effect(card.effect, card=card) or card.description,
         "image": card.image.url if card.image else "",
     }

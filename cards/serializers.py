@@ -3,6 +3,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from .effect_checks import explain_effect
+from .language import current_language, localized_name
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 from .models.machikoro import EFFECT_REQUIRED
 
@@ -27,42 +28,63 @@ class ModelCleanMixin:
         return attrs
 
 
+class ServedLanguageMixin(serializers.Serializer):
+    """`language`: the language the names and explanations of this answer are in (docs/api.md, "Language")."""
+
+    language = serializers.SerializerMethodField(help_text="The language this object is served in: en or fr.")
+
+    def get_language(self, item) -> str:
+        return current_language()
+
+
+class DisplayNameMixin(ServedLanguageMixin):
+    """`display_name`: the name in the served language (`name_fr` in French when there is one, else `name`).
+
+    `name` and `name_fr` stay the stored names, so a client may read, change and send back either one."""
+
+    display_name = serializers.SerializerMethodField(help_text="The name in the served language.")
+
+    def get_display_name(self, item) -> str:
+        return localized_name(item)
+
+
 def game_slug_field(model, game=CardGame.MACHI_KORO, **kwargs):
     return serializers.SlugRelatedField(slug_field="slug", queryset=model.objects.filter(game__slug=game), **kwargs)
 
 
-class CardGameSerializer(serializers.ModelSerializer):
+class CardGameSerializer(DisplayNameMixin, serializers.ModelSerializer):
     class Meta:
         model = CardGame
-        fields = ["id", "slug", "name", "name_fr"]
+        fields = ["id", "slug", "name", "name_fr", "display_name", "language"]
 
 
-class ExtensionSerializer(ModelCleanMixin, serializers.ModelSerializer):
+class ExtensionSerializer(ModelCleanMixin, DisplayNameMixin, serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", queryset=CardGame.objects.all())
 
     class Meta:
         model = Extension
-        fields = ["id", "slug", "game", "name", "name_fr", "order"]
+        fields = ["id", "slug", "game", "name", "name_fr", "display_name", "order", "language"]
 
 
-class ColourSerializer(ModelCleanMixin, serializers.ModelSerializer):
+class ColourSerializer(ModelCleanMixin, DisplayNameMixin, serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", queryset=CardGame.objects.all())
 
     class Meta:
         model = Colour
-        fields = ["id", "slug", "game", "name", "name_fr", "activation_order", "activated_by", "description"]
+        fields = ["id", "slug", "game", "name", "name_fr", "display_name", "activation_order", "activated_by",
+                  "description", "language"]
 
 
-class IconTypeSerializer(ModelCleanMixin, serializers.ModelSerializer):
+class IconTypeSerializer(ModelCleanMixin, DisplayNameMixin, serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", queryset=CardGame.objects.all())
 
     class Meta:
         model = IconType
-        fields = ["id", "slug", "game", "name", "name_fr", "symbol", "picture"]
+        fields = ["id", "slug", "game", "name", "name_fr", "display_name", "symbol", "picture", "language"]
 
 
-class EffectExplainedMixin(serializers.Serializer):
-    effect_explained = serializers.SerializerMethodField(help_text="The effect string in English.")
+class EffectExplainedMixin(DisplayNameMixin):
+    effect_explained = serializers.SerializerMethodField(help_text="The effect string in the served language.")
 
     def get_effect_explained(self, card) -> str:
         return explain_effect(card.effect, card=card)
@@ -78,9 +100,9 @@ class EstablishmentSerializer(ModelCleanMixin, EffectExplainedMixin, serializers
     class Meta:
         model = Establishment
         fields = [
-            "id", "slug", "game", "extension", "name", "name_fr", "aliases", "colour", "icon",
+            "id", "slug", "game", "extension", "name", "name_fr", "display_name", "aliases", "colour", "icon",
             "activation_min", "activation_max", "cost", "copies", "major", "effect", "effect_explained",
-            "description", "rules_note", "image", "updated_at",
+            "description", "rules_note", "image", "updated_at", "language",
         ]  # fmt: skip
         read_only_fields = ["updated_at"]
         extra_kwargs = {"effect": {"error_messages": {"blank": EFFECT_REQUIRED, "required": EFFECT_REQUIRED}}}
@@ -94,33 +116,34 @@ class LandmarkSerializer(ModelCleanMixin, EffectExplainedMixin, serializers.Mode
     class Meta:
         model = Landmark
         fields = [
-            "id", "slug", "game", "extension", "name", "name_fr", "aliases", "cost", "starts_built",
+            "id", "slug", "game", "extension", "name", "name_fr", "display_name", "aliases", "cost", "starts_built",
             "counts_toward_win", "copies", "effect", "effect_explained", "description", "rules_note", "image",
-            "updated_at",
+            "updated_at", "language",
         ]  # fmt: skip
         read_only_fields = ["updated_at"]
         extra_kwargs = {"effect": {"error_messages": {"blank": EFFECT_REQUIRED, "required": EFFECT_REQUIRED}}}
 
 
-class ExcommunicationSerializer(ModelCleanMixin, serializers.ModelSerializer):
+class ExcommunicationSerializer(ModelCleanMixin, ServedLanguageMixin, serializers.ModelSerializer):
     game = serializers.CharField(source="extension.game.slug", read_only=True)
     extension = game_slug_field(Extension, game=CardGame.LORENZO)
     instant_payload = serializers.JSONField(required=False, allow_null=True)
     permanent_payload = serializers.JSONField(required=False, allow_null=True)
-    effect_explained = serializers.SerializerMethodField(help_text="The tile's effects in English.")
+    effect_explained = serializers.SerializerMethodField(help_text="The tile's effects in the served language.")
 
     class Meta:
         model = Excommunication
         fields = [
             "id", "slug", "game", "extension", "name", "source_name", "period", "instant_effect", "instant_payload",
             "permanent_effect", "permanent_payload", "effect_explained", "image_name", "image", "updated_at",
+            "language",
         ]  # fmt: skip
         read_only_fields = ["updated_at"]
 
     def get_effect_explained(self, card) -> str:
         from .lorenzo.explain import explain_excommunication
 
-        return explain_excommunication(card)
+        return explain_excommunication(card, language=current_language())
 
 
 class HistoryRecordSerializer(serializers.Serializer):
@@ -160,21 +183,23 @@ class LorenzoEffectSerializer(serializers.Serializer):
     position = serializers.IntegerField(help_text="Order within the slot; the n-th payload belongs to the n-th effect.")
     effect = serializers.CharField(source="effect_type")
     payload = serializers.JSONField(allow_null=True)
-    explained = serializers.SerializerMethodField(help_text="This effect in English.")
+    explained = serializers.SerializerMethodField(help_text="This effect in the served language.")
 
     def get_explained(self, effect) -> str:
-        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload))
+        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload),
+                                      language=current_language())
 
 
-class LorenzoCardSerializer(serializers.ModelSerializer):
+class LorenzoCardSerializer(ServedLanguageMixin, serializers.ModelSerializer):
     game = serializers.CharField(source="extension.game.slug", read_only=True)
     extension = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     effects = LorenzoEffectSerializer(many=True, read_only=True)
-    explained = serializers.SerializerMethodField(help_text="Cost, requirements and effects in English, line by line.")
+    explained = serializers.SerializerMethodField(
+        help_text="Cost, requirements and effects in the served language, line by line.")
     seed_json = serializers.SerializerMethodField(help_text="The card in seed 000's JSON, as the export writes it.")
 
     def get_explained(self, card) -> list[str]:
-        return explain_card(card_data(card))
+        return explain_card(card_data(card), language=current_language())
 
     def get_seed_json(self, card) -> dict:
         return card_json(card_data(card))
@@ -186,7 +211,7 @@ class DevelopmentCardSerializer(LorenzoCardSerializer):
         fields = [
             "id", "slug", "game", "extension", "name", "source_name", "card_type", "period", "costs", "requirements",
             "minimum_action_value", "exclusive_permanent_effect", "effects", "explained", "seed_json", "image_name",
-            "image", "updated_at",
+            "image", "updated_at", "language",
         ]  # fmt: skip
         read_only_fields = fields
 
@@ -196,6 +221,6 @@ class LeaderCardSerializer(LorenzoCardSerializer):
         model = LeaderCard
         fields = [
             "id", "slug", "game", "extension", "name", "source_name", "requirements", "effects", "explained",
-            "seed_json", "image_name", "image", "updated_at",
+            "seed_json", "image_name", "image", "updated_at", "language",
         ]  # fmt: skip
         read_only_fields = fields

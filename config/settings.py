@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "cards.middleware.CardLanguageMiddleware",  # /api/: ?lang= or Accept-Language (docs/api.md "Language")
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -13,7 +13,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
+from django.utils import translation
 
+from cards.language import from_scope as scope_language
 from games import broadcast, services
 from games.errors import BadRequest, GameError
 from games.identity import scope_identity
@@ -153,6 +155,7 @@ class GameConsumer(LoopOnlyConsumer):
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.language = scope_language(self.scope)
         try:
             self.identity, self.game_id = await db(self._identify)(self.code)
         except GameError:
@@ -189,11 +192,20 @@ class GameConsumer(LoopOnlyConsumer):
                 raise BadRequest(f"Unknown message type {message['type'][:40]!r}.", code="unknown_type")
             await handler(self, message)
         except GameError as exc:
-            await self._send_frame({"type": "error", "ref": ref, **exc.as_dict()})
+            await self._send_frame({"type": "error", "ref": ref, **self._for_people(exc)})
         except Exception:  # a bug must not close everyone's game page: report it to this client only
             log.exception("game socket message failed")
             await self._send_frame({"type": "error", "ref": ref, "code": "server_error",
                                     "message": "Something went wrong on the server; reload the page."})
+
+    def _for_people(self, exc):
+        """The error as this socket's reader sees it: a game's refusal in their language (by its token)."""
+        error = exc.as_dict()
+        ruleset = getattr(exc, "ruleset", None)
+        if ruleset is not None:
+            with translation.override(self.language):
+                error["message"] = ruleset.refusal_text(exc.code, exc.message)
+        return error
 
     async def _send_frame(self, frame):
         await self.send(text_data=broadcast.encode(frame))
@@ -206,7 +218,8 @@ class GameConsumer(LoopOnlyConsumer):
         await self._send_frame(frame)
 
     def _snapshot(self, since):
-        return snapshot_frame(game_by_id(self.game_id), self.identity, since)
+        with translation.override(self.language):  # card faces, market and log in this socket's language
+            return snapshot_frame(game_by_id(self.game_id), self.identity, since)
 
     async def on_act(self, message):
         await db(services.play_action)(game_id=self.game_id, identity=self.identity,
@@ -259,7 +272,8 @@ class GameConsumer(LoopOnlyConsumer):
 
     async def game_frames(self, event):
         key = self.identity.key
-        await self.send(text_data=event["private"].get(key, event["public"]) if key else event["public"])
+        texts = event.get("languages", {}).get(self.language, event)
+        await self.send(text_data=texts["private"].get(key, texts["public"]) if key else texts["public"])
 
 
 class OpenGamesConsumer(LoopOnlyConsumer):

@@ -54,14 +54,16 @@ def final_coins(game):
 
 
 def card_names(game):
-    """{slug: {"name", "colour", "kind"}} of the cards frozen with the game (for labels)."""
+    """{slug: {"name", "name_fr", "colour", "kind"}} of the cards frozen with the game (for labels; the pages
+    show `name_fr` to French readers, and the English name when a game frozen long ago has none)."""
     cards = (game.rules or {}).get("cards") or {}
     names = {}
     for card in cards.get("establishments", []):
-        names[card["slug"]] = {"name": card.get("name", card["slug"]), "colour": card.get("colour", ""),
-                               "kind": "establishment"}
+        names[card["slug"]] = {"name": card.get("name", card["slug"]), "name_fr": card.get("name_fr", ""),
+                               "colour": card.get("colour", ""), "kind": "establishment"}
     for card in cards.get("landmarks", []):
-        names[card["slug"]] = {"name": card.get("name", card["slug"]), "colour": "", "kind": "landmark"}
+        names[card["slug"]] = {"name": card.get("name", card["slug"]), "name_fr": card.get("name_fr", ""),
+                               "colour": "", "kind": "landmark"}
     return names
 
 

@@ -3,6 +3,8 @@ from functools import lru_cache
 
 from django.db.models import Avg, Count, Q
 
+from cards.language import localized_name
+
 from .compute import NO_CARD
 from .dice import expected_counts, faces_fairness, totals_fairness
 from .models import GameStatistics, PlayerResult, SiteStatistics
@@ -91,7 +93,7 @@ def game_view(result, links=None):
     def card_name(slug):
         if slug == NO_CARD or slug is None:
             return "Other"
-        return cards.get(slug, {}).get("name") or slug.replace("-", " ").capitalize()
+        return localized_name(cards.get(slug, {})) or slug.replace("-", " ").capitalize()  # French for French
 
     players = []
     for player in result["players"]:
@@ -223,11 +225,13 @@ def _official_card_names():
     from games.machikoro import load_card_data
 
     data = load_card_data()
-    return {c["slug"]: c["name"] for c in data["establishments"] + data["landmarks"]}
+    return {c["slug"]: c for c in data["establishments"] + data["landmarks"]}
 
 
 def card_label(slug):
-    return _official_card_names().get(slug) or slug.replace("-", " ").capitalize()
+    """The official card's name in the active language."""
+    card = _official_card_names().get(slug)
+    return localized_name(card) if card else slug.replace("-", " ").capitalize()
 
 
 def player_results(user=None, guest=None):

@@ -11,6 +11,7 @@ work), and the text starts with the trigger and speaks of the roller as "them":
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 
 from .errors import EffectError
@@ -26,20 +27,13 @@ def explain(effect: Effect, card=None, language: str = "en") -> str:
         raise EffectError(1, type(effect).__name__, "an Effect")
     if language not in LANGUAGES:
         raise EffectError(1, str(language), "a language to explain in (en, fr)")
-    french = language == "fr"
     try:
         if effect.game == "valeria":
-            if french:
-                from .valeria_explain_fr import explain_valeria_fr
-                return explain_valeria_fr(effect)
             from .valeria_explain import explain_valeria
-            return explain_valeria(effect)
+            return explain_valeria(effect, language)
         if effect.game == "machi-koro":
-            if french:
-                from .machikoro_explain_fr import explain_machikoro_fr
-                return explain_machikoro_fr(effect, CardFacts.of(card))
             from .machikoro_explain import explain_machikoro
-            return explain_machikoro(effect, CardFacts.of(card))
+            return explain_machikoro(effect, CardFacts.of(card), language)
     except (AttributeError, TypeError, KeyError, ValueError) as error:
         if isinstance(error, EffectError):
             raise
@@ -47,6 +41,15 @@ def explain(effect: Effect, card=None, language: str = "en") -> str:
     except RecursionError:
         raise EffectError(1, "", "a tree nested less deeply") from None
     raise EffectError(1, str(effect.game), "a game with an explainer (machi-koro, valeria)")
+
+
+def phrasebook(language: str, module: str):
+    """The words of one language for a traversal: `module` itself (English) or its French twin `<module>_fr`.
+
+    The French module is imported late (it builds on the walk's helpers), so a walk names its own module:
+    ``phrasebook(language, __name__)``.
+    """
+    return importlib.import_module(f"{module}_fr" if language == "fr" else module)
 
 
 class CardFacts:

@@ -1,4 +1,5 @@
-"""French for Valeria trees, built from the same parsed tree as the English (see valeria_explain.py).
+"""The French phrasebook of the Valeria explainer: valeria_explain.py walks the tree, this module words it,
+with the same names as the English phrasebook there.
 
 A verb without its own wording is named between guillemets (« add_self_gold_pool ») with its arguments, so an
 untranslated identifier reads as a quoted game term, never as an English sentence.
@@ -6,10 +7,11 @@ untranslated identifier reads as a quoted game term, never as an English sentenc
 
 from __future__ import annotations
 
-from .explain import sentence
-from .tree import (Acquire, AllOf, Amount, AnyOf, Call, Choose, Compare, Effect, Filter, Gain, Group, KeyValue,
-                   Leg)
+from .tree import Amount
+from .valeria_explain import GROUP_CHANGES, GROUP_MODALS, Verb, count_words
 
+WORDING = {"phase": "pendant la phase « {} »", "whose": "{} dont {}", "and": "et", "or": "ou", "take": "prenez {}",
+           "pay": "payez {}", "gain": "gagnez {}", "choose": "au choix : {}"}
 RESOURCE_NAMES = {  # resource -> (singular, plural)
     "g": ("Or", "Or"), "m": ("Magie", "Magie"), "s": ("Force", "Force"),
     "v": ("Point de victoire", "Points de victoire"), "p": ("Carte", "Cartes"), "t": ("Tome", "Tomes"),
@@ -44,6 +46,8 @@ MODALS = {"may": ("peut", "peuvent"), "must": ("doit", "doivent")}
 FIELDS = {"gold_cost": "le coût en Or", "role": "le rôle", "name": "le nom"}
 OPS = {"==": "est", "!=": "n'est pas", "<": "est inférieur à", "<=": "est au plus", ">": "est supérieur à",
        ">=": "est au moins"}
+COUNTED = {"owned_named": "{name} que vous possédez", "owned_kind": "{kind} que vous possédez",
+           "area": "Monstre de la région {name} que vous possédez", "other": "Monstre de type {name} que vous possédez"}
 SIMPLE_VERBS = {  # verb -> French, when its arguments need no wording of their own
     "slay": "vous pouvez tuer un Monstre",
     "recruit": "recrutez un Citoyen",
@@ -62,136 +66,90 @@ def quantity(amount: Amount) -> str:
     return f"{n} {singular}"
 
 
-def explain_valeria_fr(effect: Effect) -> str:
-    return " ".join(sentence(_leg(leg)) for leg in effect.legs)
+def cards(kind: str, count: int | None) -> str:
+    singular, plural = KIND_NAMES.get(kind, (kind, kind))
+    if count is not None and count != 1:
+        return f"{count} {plural}"
+    if count == 1:
+        return f"1 {singular}"
+    return f"{'une' if kind in FEMININE_KINDS else 'un'} {singular}"
 
 
-def _leg(leg: Leg) -> str:
-    clause = _action(leg.action)
-    if leg.phase is None:
-        return clause
-    return f"{PHASE_OPENINGS.get(leg.phase, f'pendant la phase « {leg.phase} »')}, {clause}"
+def compare(field: str, op: str, value) -> str:
+    return f"{FIELDS.get(field, f'« {field} »')} {OPS[op]} {WORDS.get(str(value), value)}"
 
 
-def pick(card_filter: Filter) -> str:
-    singular, plural = KIND_NAMES.get(card_filter.kind, (card_filter.kind, card_filter.kind))
-    if card_filter.count is not None and card_filter.count != 1:
-        noun = f"{card_filter.count} {plural}"
-    elif card_filter.count == 1:
-        noun = f"1 {singular}"
-    else:
-        noun = f"{'une' if card_filter.kind in FEMININE_KINDS else 'un'} {singular}"
-    if card_filter.where is None:
-        return noun
-    return f"{noun} dont {_condition(card_filter.where)}"
+def key_value(key: str, value) -> str:
+    return f"« {key} = {value} »"
 
 
-def _condition(where) -> str:
-    if isinstance(where, Compare):
-        field = FIELDS.get(where.field, f"« {where.field} »")
-        return f"{field} {OPS[where.op]} {WORDS.get(str(where.value), where.value)}"
-    joiner = " et " if isinstance(where, AllOf) else " ou "
-    assert isinstance(where, (AllOf, AnyOf))
-    return joiner.join(_condition(t) for t in where.terms)
-
-
-def _option(option) -> str:
-    if isinstance(option, Amount):
-        return quantity(option)
-    if isinstance(option, Filter):
-        return f"prenez {pick(option)}"
-    if isinstance(option, Group):
-        return " et ".join(_leg(leg) for leg in option.legs)
-    return _value(option)
-
-
-def _action(action) -> str:
-    if isinstance(action, Gain):
-        value = action.amount.value
-        verb = "payez" if isinstance(value, int) and value < 0 else "gagnez"
-        return f"{verb} {quantity(action.amount)}"
-    if isinstance(action, Choose):
-        options = [_option(o) for o in action.options]
-        return "au choix : " + (", ".join(options[:-1]) + " ou " + options[-1] if len(options) > 1 else options[0])
-    if isinstance(action, Acquire):
-        return f"prenez {pick(action.filter)}"
-    if isinstance(action, Call):
-        return _call(action)
-    return _value(action)
-
-
-def _call(call: Call) -> str:  # noqa: C901 - one branch per worded verb, as in the English
-    verb, args = call.verb, call.args
-    amounts = [a for a in args if isinstance(a, Amount)]
-    may = "vous pouvez " if "optional" in args else ""
-    if verb in ("exchange", "self_convert") and len(amounts) == 2:
-        return f"vous pouvez échanger {quantity(amounts[0])} contre {quantity(amounts[1])}"
-    if verb == "pay_to_player" and len(amounts) == 2:
-        verb_fr = "payer" if may else "payez"
-        return f"{may}{verb_fr} {quantity(amounts[0])} à un joueur de votre choix pour gagner {quantity(amounts[1])}"
-    if verb == "take_from_player" and amounts:
-        return f"{may}{'prendre' if may else 'prenez'} {quantity(amounts[0])} à un joueur de votre choix"
-    if verb == "steal" and amounts:
-        return "volez " + " ou ".join(quantity(a) for a in amounts) + " à un adversaire"
-    if verb == "count" and amounts:
-        what = " ".join(str(a) for a in args if isinstance(a, str))
-        return f"gagnez {quantity(amounts[0])} pour chaque {_count_words(what)}"
-    if verb in ("all_lose", "all_gain", "active_gain", "others_gain", "active_lose", "others_lose") and amounts:
-        group, _, change = verb.partition("_")
-        who, many = GROUPS[group]
-        return f"{who} {CHANGES[change][many]} {quantity(amounts[0])}"
-    if verb in ("all_may", "all_must", "active_may") and args:
-        group, _, modal = verb.partition("_")
-        who, many = GROUPS[group]
-        return f"{who} {MODALS[modal][many]} : {_action(args[0])}"
-    if verb == "seq" and args:
-        return f"chacun à son tour, {_action(args[0])}"
-    if verb == "on_event" and len(args) == 2:
-        event = _value(args[0])
-        that = "qu'" if event[:1] in "aeiouéh" else "que "
-        return f"chaque fois {that}{event} est obtenu, {_action(args[1])}"
-    if verb == "modify_monster_strength" and args:
-        return f"ajoutez {args[0]} Force au coût d'un Monstre des piles centrales"
-    words = [a for a in args if a != "optional"]
-    if verb in ("banish_center", "banish_owned") and len(words) == 1 and words[0] in WORDS:
-        where = "des piles centrales" if verb == "banish_center" else "que vous possédez"
-        return f"{may}{'bannir' if may else 'bannissez'} un {WORDS[words[0]]} {where}"
-    if verb in ("add", "grant_all") and len(words) == 1 and isinstance(words[0], str):
-        give = "ajoutez" if verb == "add" else "donnez à tous les joueurs"
-        return f"{give} l'action « {words[0]} »"
-    if verb == "add_slay_cost" and amounts and len(words) == 1:
-        return f"le coût pour tuer un Monstre augmente de {quantity(amounts[0])}"
-    if verb in SIMPLE_VERBS and not words:
-        text = SIMPLE_VERBS[verb]
-        return text if not may or text.startswith("vous pouvez") else f"(facultatif) {text}"
-    words = [_value(a) for a in words]
-    return (f"{may}appliquer l'effet « {verb} »" if may else f"effet « {verb} »") + (
-        f" ({', '.join(words)})" if words else "")
-
-
-def _count_words(what: str) -> str:
-    scope, _, name = what.partition(" ")
-    if scope.startswith("owned_") and name:
-        return f"{name} que vous possédez"
-    if scope.startswith("owned_"):
-        kind = scope.removeprefix("owned_").rstrip("s")
-        return f"{WORDS.get(kind, kind)} que vous possédez"
-    if scope == "area":
-        return f"Monstre de la région {name} que vous possédez"
-    return f"Monstre de type {name} que vous possédez"
-
-
-def _value(value) -> str:
-    if isinstance(value, Amount):
-        return quantity(value)
-    if isinstance(value, KeyValue):
-        return f"« {value.key} = {value.value} »"
-    if isinstance(value, Filter):
-        return pick(value)
-    if isinstance(value, Compare):
-        return _condition(value)
-    if isinstance(value, (Gain, Choose, Acquire, Call)):
-        return _action(value)
+def word(value) -> str:
     if isinstance(value, str) and value in WORDS:
         return WORDS[value]
     return str(value) if isinstance(value, int) else f"« {value} »"
+
+
+def _may(verb: Verb, infinitive: str, imperative: str) -> str:
+    return f"vous pouvez {infinitive}" if verb.may else imperative
+
+
+def _group_change(verb: Verb) -> str:
+    group, _, change = verb.name.partition("_")
+    who, many = GROUPS[group]
+    return f"{who} {CHANGES[change][many]} {verb.quantity()}"
+
+
+def _group_modal(verb: Verb) -> str:
+    group, _, modal = verb.name.partition("_")
+    who, many = GROUPS[group]
+    return f"{who} {MODALS[modal][many]} : {verb.action(verb.args[0])}"
+
+
+def _on_event(verb: Verb) -> str:
+    event = verb.value(verb.args[0])
+    that = "qu'" if event[:1] in "aeiouéh" else "que "
+    return f"chaque fois {that}{event} est obtenu, {verb.action(verb.args[1])}"
+
+
+def _banish(verb: Verb) -> str | None:
+    thing = WORDS.get(verb.words[0])
+    if thing is None:
+        return None
+    where = "des piles centrales" if verb.name == "banish_center" else "que vous possédez"
+    return f"{_may(verb, 'bannir', 'bannissez')} un {thing} {where}"
+
+
+def _simple(verb: Verb) -> str | None:
+    if verb.words:
+        return None
+    text = SIMPLE_VERBS[verb.name]
+    return text if not verb.may or text.startswith("vous pouvez") else f"(facultatif) {text}"
+
+
+CALLS = {  # verb -> its wording, given a Verb whose arguments fit (valeria_explain._fits); None: not worded
+    "exchange": lambda v: f"vous pouvez échanger {v.quantity(0)} contre {v.quantity(1)}",
+    "self_convert": lambda v: f"vous pouvez échanger {v.quantity(0)} contre {v.quantity(1)}",
+    "pay_to_player": lambda v: (f"{_may(v, 'payer', 'payez')} {v.quantity(0)} à un joueur de votre choix pour "
+                                f"gagner {v.quantity(1)}"),
+    "take_from_player": lambda v: f"{_may(v, 'prendre', 'prenez')} {v.quantity()} à un joueur de votre choix",
+    "steal": lambda v: "volez " + " ou ".join(quantity(a) for a in v.amounts) + " à un adversaire",
+    "count": lambda v: (f"gagnez {v.quantity()} pour chaque "
+                        f"{count_words(' '.join(str(a) for a in v.args if isinstance(a, str)), v.book)}"),
+    **{name: _group_change for name in GROUP_CHANGES},
+    **{name: _group_modal for name in GROUP_MODALS},
+    "seq": lambda v: f"chacun à son tour, {v.action(v.args[0])}",
+    "on_event": _on_event,
+    "modify_monster_strength": lambda v: f"ajoutez {v.args[0]} Force au coût d'un Monstre des piles centrales",
+    "banish_center": _banish,
+    "banish_owned": _banish,
+    "add": lambda v: f"ajoutez l'action « {v.words[0]} »",
+    "grant_all": lambda v: f"donnez à tous les joueurs l'action « {v.words[0]} »",
+    "add_slay_cost": lambda v: f"le coût pour tuer un Monstre augmente de {v.quantity()}",
+    **{name: _simple for name in SIMPLE_VERBS},
+}
+
+
+def unworded(verb: Verb) -> str:
+    words = [verb.value(a) for a in verb.words]
+    return (f"vous pouvez appliquer l'effet « {verb.name} »" if verb.may else f"effet « {verb.name} »") + (
+        f" ({', '.join(words)})" if words else "")

@@ -1,5 +1,6 @@
 """What every card belongs to: a game and one of its extensions (boxes)."""
 from django.db import models
+from simple_history.models import HistoricalRecords
 
 
 class CardGame(models.Model):
@@ -14,6 +15,7 @@ class CardGame(models.Model):
     slug = models.SlugField(unique=True)
     name = models.CharField(max_length=100, unique=True)
     name_fr = models.CharField("French name", max_length=100, blank=True)
+    history = HistoricalRecords()  # who changed a name (English or French) and when
 
     class Meta:
         ordering = ["name"]
@@ -31,6 +33,7 @@ class Extension(models.Model):
     name = models.CharField(max_length=100)
     name_fr = models.CharField("French name", max_length=100, blank=True)
     order = models.PositiveSmallIntegerField(default=0, help_text="Display order within the game.")
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["game", "order", "name"]

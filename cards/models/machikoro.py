@@ -31,6 +31,7 @@ class Colour(models.Model):
     )
     activated_by = models.CharField(max_length=10, choices=ActivatedBy.choices)
     description = models.TextField(blank=True)
+    history = HistoricalRecords()  # who changed a name (English or French) and when
 
     class Meta:
         ordering = ["game", "activation_order", "name"]
@@ -49,6 +50,7 @@ class IconType(models.Model):
     name_fr = models.CharField("French name", max_length=40, blank=True)
     symbol = models.CharField(max_length=8, blank=True, help_text="A character shown where no picture is set.")
     picture = models.ImageField(upload_to="icons/", blank=True)
+    history = HistoricalRecords()
 
     class Meta:
         ordering = ["game", "name"]

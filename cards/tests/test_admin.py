@@ -77,7 +77,7 @@ def test_duplicate_action_copies_the_card(designer_browser, official_cards):
 def test_change_page_explains_the_effect(designer_browser, official_cards):
     card = Establishment.objects.get(slug="cafe")
     page = designer_browser.get(f"/admin/cards/establishment/{card.pk}/change/").content.decode()
-    assert "Effect in words" in page
+    assert "Effect in English" in page
 
 
 def test_card_list_page_shows_cards_escaped(client, official_cards, designer):

@@ -54,12 +54,15 @@ def test_renaming_a_colour_changes_the_cards_that_show_it(client, official_cards
     assert served(client, "wheat-field")["colour"] == "azure"
 
 
-def test_the_explanation_depends_on_the_cards_facts_not_only_the_string():
-    red = _explained("c 1", "red", 3, 4)
+def test_the_explanation_depends_on_the_cards_facts_and_language_not_only_the_string():
+    red = _explained("c 1", "red", 3, 4, "en")
     assert red == "When another player rolls 3 or 4, get 1 coin from the bank."
-    assert _explained("c 1", "green", 3, 4) == "When you roll 3 or 4, get 1 coin from the bank."
-    assert _explained("c 1", "red", 9, 10) == "When another player rolls 9 or 10, get 1 coin from the bank."
-    assert _explained("c 1", "red", 3, 4) is red  # worked out once
+    assert _explained("c 1", "green", 3, 4, "en") == "When you roll 3 or 4, get 1 coin from the bank."
+    assert _explained("c 1", "red", 9, 10, "en") == "When another player rolls 9 or 10, get 1 coin from the bank."
+    assert _explained("c 1", "red", 3, 4, "en") is red  # worked out once
+    french = _explained("c 1", "red", 3, 4, "fr")
+    assert french == "Quand un autre joueur obtient 3 ou 4, recevez 1 pièce de la banque."
+    assert _explained("c 1", "red", 3, 4, "fr") is french  # cached per string, card facts and language
 
 
 def test_changing_a_cards_activation_changes_its_explanation(client, designer_client, official_cards):

@@ -1,4 +1,4 @@
-"""Valeria effect strings in the database: validation, the legacy -> unified rewrite, English.
+"""Valeria effect strings in the database: validation, the legacy -> unified rewrite, English and French.
 
 `rewrite()` (cards/effects) handles every legacy spelling the grammar reads. Two strings of the reference tables
 use alternatives written outside any grammar (`|`, `or`, `key:resource:n`); each is a one-off card, so its unified
@@ -6,6 +6,7 @@ spelling is written here by hand, from the card's own English text, rather than 
 other card uses (docs/effects.md, "One-off legacy strings").
 """
 from cards.effects import EffectError, explain, parse, rewrite, to_string
+from cards.language import current_language
 
 GAME = "valeria"
 
@@ -38,12 +39,12 @@ def effect_error(text):
     return ""
 
 
-def explain_effect(text):
-    """The effect in English ('' when empty or invalid)."""
+def explain_effect(text, language=None):
+    """The effect in `language` (default: the active one, see cards.language); '' when empty or invalid."""
     if not text:
         return ""
     try:
-        return explain(parse(unify(text), game=GAME))
+        return explain(parse(unify(text), game=GAME), language=language or current_language())
     except EffectError:
         return ""
 

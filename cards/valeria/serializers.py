@@ -1,21 +1,21 @@
-"""REST representations of Valeria's cards: every column, the box as a slug, each effect explained in English."""
+"""REST representations of Valeria's cards: every column, the box as a slug, each effect explained in the served language."""
 from django.db.models import Max
 from rest_framework import serializers
 
 from cards.models import CardGame, Extension
 from cards.models.valeria import TABLE_MODELS, ValeriaPreset
-from cards.serializers import ModelCleanMixin, game_slug_field
+from cards.serializers import ModelCleanMixin, ServedLanguageMixin, game_slug_field
 
 from .effects import explain_effect
 
 
-class ValeriaCardSerializer(ModelCleanMixin, serializers.ModelSerializer):
+class ValeriaCardSerializer(ModelCleanMixin, ServedLanguageMixin, serializers.ModelSerializer):
     """Base of the per-table serializers built by `serializer_for`."""
 
     game = serializers.SerializerMethodField()
     extension = game_slug_field(Extension, game=CardGame.VALERIA, required=False, allow_null=True)
     effects_explained = serializers.SerializerMethodField(
-        help_text="Each non-empty effect column in English, keyed by column.")
+        help_text="Each non-empty effect column in the served language, keyed by column.")
 
     def get_game(self, card) -> str:
         return CardGame.VALERIA
@@ -39,7 +39,7 @@ class ValeriaCardSerializer(ModelCleanMixin, serializers.ModelSerializer):
 def serializer_for(model):
     fields = ["id", "slug", "game", "source_id", "name", "extension", "banned"]
     fields += [f.name for f in model._meta.concrete_fields if f.name not in (*fields, "updated_at", "extension")]
-    fields += ["effects_explained", "updated_at"]
+    fields += ["effects_explained", "updated_at", "language"]
     meta = type("Meta", (), {"model": model, "fields": fields, "read_only_fields": ["updated_at"],
                              "extra_kwargs": {"source_id": {"required": False}}})
     return type(f"{model.__name__}Serializer", (ValeriaCardSerializer,), {"Meta": meta})

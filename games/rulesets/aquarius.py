@@ -13,7 +13,7 @@ from django import forms
 from games import aquarius as engine
 from games.aquarius.bots import BOTS, make_bot
 
-from .aquarius_text import action_label, narrate
+from .aquarius_text import action_label, card_title, narrate, refusal_text
 from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
 
 _CACHE_SIZE = 16
@@ -180,9 +180,15 @@ class AquariusRuleset(Ruleset):
             raise LookupError(f"the Aquarius deck {slug!r} cannot be played: {exc}") from None
         return freeze(cards, slug)
 
+    def refusal_text(self, code, message):
+        return refusal_text(code, message)
+
     def rules_view(self, rules):
+        """The frozen deck for the board; card names in the active language (aquarius_text.card_title)."""
         return {"deck": rules.get("deck", ""),
-                "cards": {c["id"]: {k: c.get(k) for k in ("kind", "name", "panels", "action")}
+                "cards": {c["id"]: {**{k: c.get(k) for k in ("kind", "panels", "action")},
+                                    "name": card_title(c.get("kind"), c.get("name") or c["id"], c.get("panels"),
+                                                       c.get("action"))}
                           for c in rules["cards"]}}
 
     def deck(self, rules):

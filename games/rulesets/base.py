@@ -104,6 +104,11 @@ class Ruleset(ABC):
     form_script = ""           # static path of a script for its options on the create form (optional)
     options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
 
+    def refusal_text(self, code, message):
+        """A refusal (`RuleViolation(message, code)`) as the page shows it, in the active language; the RPC API
+        answers `message` itself. By default the message as it is."""
+        return message
+
     def rpc_protocol(self):
         """The game's JSON-RPC protocol (a `games.rpc.protocol.RpcProtocol`), or None when it has none.
 

@@ -14,7 +14,7 @@ from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, 
 
 from .base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
 from .machikoro_forms import MachiKoroOptionsForm
-from .machikoro_text import action_label, narrate
+from .machikoro_text import action_label, builds_nothing, narrate
 
 BASE = "base"
 _CACHE_SIZE = 16
@@ -91,7 +91,7 @@ class MachiKoroMatch(Match):
     def narrate_move(self, seat, action, events):
         lines = narrate(self.state, events)
         if isinstance(action, dict) and action.get("type") == "pass" and isinstance(seat, int) and 0 <= seat < len(self.state.players):
-            lines.insert(0, f"{self.state.players[seat].name} builds nothing.")
+            lines.insert(0, builds_nothing(self.state, seat))
         return lines
 
     def bot_action(self, seat, kind, seed):
@@ -189,8 +189,12 @@ class MachiKoroRuleset(Ruleset):
         return rules
 
     def rules_view(self, rules):
-        # Pictures are outside the card set's key: they are part of the cache key here.
-        return _rules_view((rules["key"], tuple(sorted(rules.get("images", {}).items()))), rules)
+        """The faces in the active language (a French and an English player at one table each see theirs)."""
+        from cards.language import current_language
+
+        # Pictures are outside the card set's key: they are part of the cache key here, as is the language.
+        language = current_language()
+        return _rules_view((rules["key"], tuple(sorted(rules.get("images", {}).items())), language), rules, language)
 
     lab_bots = tuple(engine.BOTS)
 
@@ -198,8 +202,10 @@ class MachiKoroRuleset(Ruleset):
         return engine.lab.play_chunk(self.card_set(rules), settings, seed, start, stop, should_stop)
 
     def lab_names(self, rules):
+        from cards.language import localized_name
+
         cards = rules["cards"]
-        return {c["slug"]: c["name"] for c in cards["establishments"] + cards["landmarks"]}
+        return {c["slug"]: localized_name(c) for c in cards["establishments"] + cards["landmarks"]}
 
     def card_set(self, rules):
         try:
@@ -233,37 +239,43 @@ def card_images():
 _VIEWS = OrderedDict()
 
 
-def _rules_view(key, rules):
-    """What the board draws each card's face from (static/js/card-face.js), cached per frozen card set."""
+def _rules_view(key, rules, language="en"):
+    """What the board draws each card's face from (static/js/card-face.js), cached per frozen card set and language.
+
+    A card set frozen before the French names were kept has no `name_fr`: its faces fall back to English."""
     found = _VIEWS.get(key)
     if found is not None:
         return found
     from cards.effects import EffectError, explain, parse
+    from cards.language import localized_name
 
     def words(card, facts=None):
         try:
-            return explain(parse(card.get("effect") or "", game="machi-koro"), card=facts) if card.get("effect") else ""
+            return explain(parse(card.get("effect") or "", game="machi-koro"), card=facts,
+                           language=language) if card.get("effect") else ""
         except EffectError:
             return ""
 
     cards = rules["cards"]
     images = rules.get("images", {})
     icons = {i["slug"]: i for i in cards["icons"]}
-    colours = {c["slug"]: c.get("name", c["slug"]) for c in cards["colours"]}
-    keep = ("name", "cost", "colour", "icon", "activation_min", "activation_max", "major", "description")
-    view = {"establishments": {}, "landmarks": {}}
+    colours = {c["slug"]: localized_name(c, language) or c["slug"] for c in cards["colours"]}
+    keep = ("cost", "colour", "icon", "activation_min", "activation_max", "major", "description")
+    view = {"establishments": {}, "landmarks": {}, "language": language}
     for c in cards["establishments"]:
         icon = icons.get(c["icon"], {})
         facts = {"colour": c["colour"], "activation": list(range(c["activation_min"], c["activation_max"] + 1))}
         view["establishments"][c["slug"]] = {
-            **{k: c.get(k) for k in keep}, "kind": "establishment", "symbol": icon.get("symbol", ""),
-            "icon_name": icon.get("name", c["icon"]), "colour_name": colours.get(c["colour"], c["colour"]),
+            **{k: c.get(k) for k in keep}, "name": localized_name(c, language), "kind": "establishment",
+            "symbol": icon.get("symbol", ""), "icon_name": localized_name(icon, language) or c["icon"],
+            "colour_name": colours.get(c["colour"], c["colour"]),
             "text": words(c, facts) or c.get("description", ""), "image": images.get(c["slug"], ""),
         }
     for c in cards["landmarks"]:
         view["landmarks"][c["slug"]] = {
-            **{k: c.get(k) for k in ("name", "cost", "description", "starts_built", "counts_toward_win")},
-            "kind": "landmark", "text": words(c) or c.get("description", ""), "image": images.get(c["slug"], ""),
+            **{k: c.get(k) for k in ("cost", "description", "starts_built", "counts_toward_win")},
+            "name": localized_name(c, language), "kind": "landmark", "text": words(c) or c.get("description", ""),
+            "image": images.get(c["slug"], ""),
         }
     with _VIEWS_LOCK:
         _VIEWS[key] = view

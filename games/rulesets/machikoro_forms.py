@@ -5,12 +5,19 @@ BASE = "base"
 
 
 def extension_choices():
-    """Extensions from the card database (the base game is always played)."""
+    """Extensions from the card database (the base game is always played), named in the reader's language first
+    with the other edition's name beside it: "Harbor (Marina)", in French "Marina (Harbor)"."""
+    from cards.language import current_language, localized_name
     from cards.models import CardGame, Extension
 
     extensions = Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug=BASE).order_by("order")
-    return [(e.slug, f"{e.name} ({e.name_fr})" if e.name_fr and e.name_fr != e.name else e.name)
-            for e in extensions]
+
+    def label(extension):
+        first = localized_name(extension)
+        other = extension.name if current_language() == "fr" else extension.name_fr
+        return f"{first} ({other})" if other and other != first else first
+
+    return [(e.slug, label(e)) for e in extensions]
 
 
 class MachiKoroOptionsForm(forms.Form):

@@ -4,6 +4,8 @@ Frame types: snapshot (everything a page needs), events (the entries a client mi
 position), update (one new entry and the new position), seats, chat, started, closed, error. The wire
 protocol is described in docs/live-games.md.
 """
+from django.utils import translation
+
 from games.models import ChatMessage, GameEvent, Seat
 
 from .lookup import current_match, host_key, seat_of
@@ -137,8 +139,13 @@ def snapshot_frame(game, identity, since=None):
     return frame
 
 
-def update_texts(game, seats, ruleset, match, event, encode):
-    """The texts of one update: (public text, {identity key: text}) for seats that see more or may act."""
+def update_texts(game, seats, ruleset, match, event, encode, language=None):
+    """The texts of one update: (public text, {identity key: text}) for seats that see more or may act.
+
+    In `language` (default: the active one): the log line and action labels name cards in it."""
+    if language is not None:
+        with translation.override(language):
+            return update_texts(game, seats, ruleset, match, event, encode)
     entry = entry_payload(event, match)
     base = {"type": "update", "seq": game.event_seq, "entry": entry, "progress": progress_payload(game)}
     same_view = ruleset.same_view_for_all

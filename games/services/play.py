@@ -15,6 +15,7 @@ from games import broadcast
 from games.models import Game, GameEvent, Seat
 from games.rulesets import RuleViolation
 from games.scheduling import EXPIRE_TURN, PLAY_BOT_MOVE, dispatch_on_commit
+from cards.language import DEFAULT_LANGUAGE, LANGUAGES
 from games.selectors.frames import update_texts
 from games.selectors.lookup import current_match
 from games.selectors.presence import is_present, last_sign_of_life
@@ -58,8 +59,11 @@ def schedule_next(game, seats):
 
 def _announce_update(game, seats, ruleset, match, event):
     def send():
-        public, private = update_texts(game, seats, ruleset, match, event, broadcast.encode)
-        broadcast.publish_frames(game.code, public, private)
+        public, private = update_texts(game, seats, ruleset, match, event, broadcast.encode, DEFAULT_LANGUAGE)
+        # Each socket shows its own language: the other languages' texts ride along (games/consumers.py).
+        others = {language: update_texts(game, seats, ruleset, match, event, broadcast.encode, language)
+                  for language in LANGUAGES if language != DEFAULT_LANGUAGE}
+        broadcast.publish_frames(game.code, public, private, others)
         rpc_notify.publish_events(game, seats, ruleset, match, event)
 
     transaction.on_commit(send)
@@ -70,7 +74,9 @@ def record_action(game, seats, ruleset, match, position, action, by):
     try:
         new_match, events = match.apply(position, action)
     except RuleViolation as exc:
-        raise IllegalAction(exc.message, code=exc.code) from None
+        refused = IllegalAction(exc.message, code=exc.code)
+        refused.ruleset = ruleset  # the game socket words it for people (Ruleset.refusal_text); RPC keeps exc.message
+        raise refused from None
     progress = new_match.progress()
     now = timezone.now()
     new_turn = progress.turn != game.turn or list(progress.to_act) != list(game.to_act)

@@ -95,7 +95,7 @@
       if (state.built === true) parts.push("built");
       if (state.built === false) parts.push("not built");
     } else {
-      parts.push((COLOUR_WORDS[card.colour] || card.colour_name || "") + " " + (card.icon_name || "") +
+      parts.push((card.colour_name || COLOUR_WORDS[card.colour] || "") + " " + (card.icon_name || "") +
         " establishment, activates on " + rollLabel(card) + ", costs " + plural(card.cost, "coin", "coins"));
     }
     if (state.count) parts.push(state.count + " owned");
@@ -133,7 +133,7 @@
     kids.push(el("text", { x: W / 2 + (landmark ? 6 : 0), y: landmark ? 18 : 20, "font-size": landmark ? 11 : 17, "font-weight": 800,
       "text-anchor": "middle", fill: "#fff" }, [top]));
     kids.push(el("text", { x: W / 2, y: 28, "font-size": 6.5, "text-anchor": "middle", fill: "#fff", opacity: 0.95 },
-      [landmark ? (state.built === true ? "built" : state.built === false ? "not built" : "") : (COLOUR_WORDS[card.colour] || card.colour_name || "")]));
+      [landmark ? (state.built === true ? "built" : state.built === false ? "not built" : "") : (card.colour_name || COLOUR_WORDS[card.colour] || "")]));
     // Cost: a coin in the band's corner.
     kids.push(el("g", { class: "cf-cost" }, [
       el("circle", { cx: 14, cy: 15, r: 10, fill: "#f1c40f", stroke: "#7d6608", "stroke-width": 1.2 }),

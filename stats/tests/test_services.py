@@ -28,7 +28,8 @@ def test_compute_and_store(ann):
     assert result["game"]["code"] == game.code and result["game"]["mix"] == "base+harbor"
     assert result["game"]["duration_seconds"] == 25 * 60
     assert result["players"][0]["name"] == "ann"
-    assert result["cards"]["wheat-field"] == {"name": "Wheat Field", "colour": "blue", "kind": "establishment"}
+    assert result["cards"]["wheat-field"] == {"name": "Wheat Field", "name_fr": "Champ de blé", "colour": "blue",
+                                             "kind": "establishment"}
 
     rows = list(PlayerResult.objects.filter(game=game).order_by("seat"))
     assert [(r.seat, r.user_id, r.won) for r in rows] == [(s, ann.pk if s == 0 else None, s == final.winner)

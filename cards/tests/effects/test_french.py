@@ -173,3 +173,23 @@ def test_the_french_doc_table_explains_as_written():
         assert explain(parse(effect), language="fr") == french.strip()
     assert explain(parse("take c 1 from roller"), {"colour": "red", "activation": 3}, language="fr") in " ".join(
         section.split())
+
+
+@pytest.mark.parametrize("walk, french", [("machikoro_explain", "machikoro_explain_fr"),
+                                          ("valeria_explain", "valeria_explain_fr")])
+def test_one_walk_finds_every_phrase_it_uses_in_both_phrasebooks(walk, french):
+    """The traversal asks its phrasebook (`book.X`) for words; English and French must both have each one, and
+    each table the walk reads must have the same keys in both languages."""
+    import importlib
+    import inspect
+
+    english_book, french_book = (importlib.import_module(f"cards.effects.{name}") for name in (walk, french))
+    source = inspect.getsource(english_book).split("# ---- the English phrasebook")[0]
+    used = set(re.findall(r"\bbook\.([A-Za-z_]+)", source))
+    assert used and {name for name in used if not hasattr(french_book, name)} == set()
+    assert {name for name in used if not hasattr(english_book, name)} == set()
+    for name in used:
+        english, french_value = getattr(english_book, name), getattr(french_book, name)
+        if isinstance(english, dict) and name != "CALLS":  # CALLS: a verb only French words reads out in English
+            assert set(english) == set(french_value), name
+    assert set(english_book.CALLS if hasattr(english_book, "CALLS") else ()) <= set(getattr(french_book, "CALLS", ()))

@@ -1,0 +1,80 @@
+"""Aquarius for French players: refusals, labels, log lines and card names in French on the page, while the
+RPC API answers exactly as the seed words it (English messages, the same tokens)."""
+import pytest
+from django.utils import translation
+
+from games import services
+from games.aquarius.errors import MESSAGES
+from games.consumers import GameConsumer
+from games.errors import IllegalAction
+from games.models import Game
+from games.rpc.consumer import fault_of
+from games.rulesets import get_ruleset
+from games.rulesets.aquarius_text import REFUSALS_FR, WORDS
+
+from .helpers import seat_to_act
+
+
+@pytest.fixture
+def started(db, ann, bob):
+    from cards.aquarius.data import load_aquarius
+    from cards.loading import AQUARIUS_FILE, read_json
+
+    load_aquarius(read_json(AQUARIUS_FILE))
+    game = services.create_game(host=ann, ruleset_slug="aquarius", public=True, min_players=2, max_players=5,
+                                turn_seconds=0, options={"chicken": False, "deck": "first-edition"})
+    services.join_game(game_id=game.pk, identity=bob)
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.set_ready(game_id=game.pk, identity=bob, ready=True)
+    return Game.objects.get(pk=game.pk)
+
+
+def test_every_refusal_token_has_its_french():
+    assert set(REFUSALS_FR) == set(MESSAGES)
+    assert all(REFUSALS_FR[token] != MESSAGES[token] for token in MESSAGES)
+
+
+def test_the_phrasebooks_have_the_same_phrases():
+    english, french = WORDS["en"], WORDS["fr"]
+    assert set(english) == set(french) and set(english["actions"]) == set(french["actions"])
+
+
+def test_a_refusal_reaches_a_french_page_in_french_and_rpc_in_english(started, ann, bob):
+    player = seat_to_act(started, ann, bob)
+    with pytest.raises(IllegalAction) as caught:
+        services.play_action(game_id=started.pk, identity=player, expected_seq=0,
+                             action={"type": "play_card", "card": "nope", "x": 5, "y": 5, "upright": True})
+    refused = caught.value
+    assert refused.code == "game.dont_have_card" and refused.message == MESSAGES["game.dont_have_card"]
+    consumer = GameConsumer()
+    consumer.language = "fr"
+    assert consumer._for_people(refused) == {"code": "game.dont_have_card",
+                                             "message": "Cette carte n'est pas dans votre main."}
+    consumer.language = "en"
+    assert consumer._for_people(refused)["message"] == "That card is not in your hand."
+    protocol = get_ruleset("aquarius").rpc_protocol()
+    with translation.override("fr"):  # whatever the language around it, the RPC reply is the seed's
+        fault = fault_of(refused, protocol)
+    assert fault.as_error() == {"code": 606, "message": "That card is not in your hand.",
+                                "data": {"tokens": ["game.dont_have_card"]}}
+
+
+def test_labels_log_and_card_names_in_french(started):
+    ruleset = get_ruleset("aquarius")
+    match = ruleset.load(started.rules, started.state)
+    with translation.override("fr"):
+        view = ruleset.rules_view(started.rules)["cards"]
+        assert view["w_a_1"]["name"] == "Air"
+        names = {c["name"] for c in view.values()}
+        assert {"Eau", "Feu", "Terre", "Vide", "Mélanger les objectifs", "Retirer une carte"} <= names
+        assert "Feu en haut, Eau en bas" in names and "Air à gauche, Vide à droite" in names
+        assert "Eau / Terre / Vide / Feu" in names
+        assert match.label({"type": "pass"}) == "Passer"
+        assert match.label({"type": "see_goal"}) == "Regarder mon objectif"
+        line = match.narrate([{"type": "place_card", "seat": 0, "card": "w_a_1", "x": 0, "y": 1, "upright": False}])
+        assert line == [f"{match.state.names[0]} pose Air en (0, 1), tournée."]
+        assert match.narrate([{"type": "goals_shuffled"}]) == ["Tous les objectifs sont mélangés et redistribués."]
+    english = ruleset.rules_view(started.rules)["cards"]
+    assert "Shuffle Goals" in {c["name"] for c in english.values()}
+    assert match.label({"type": "pass"}) == "Pass"
+    assert match.narrate([{"type": "goals_shuffled"}]) == ["All goals are shuffled and dealt again."]
