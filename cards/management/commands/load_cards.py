@@ -1,7 +1,6 @@
 """Load the official cards (idempotent), or a card file of ours."""
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.caching import bump_version
 from cards.loading import CardDataError, load_card_file, load_official_cards, read_json
 from cards.progress.loading import load_progress
 from cards.valeria.loading import load_valeria
@@ -33,6 +32,5 @@ class Command(BaseCommand):
                     report.merge(more)
         except (CardDataError, OSError) as exc:
             raise CommandError(str(exc)) from exc
-        bump_version()  # bulk inserts send no signals: cached lists and exports must not outlive this load
         if report.kept:
             self.stdout.write(self.style.WARNING("Use --overwrite to replace the kept cards with the official data."))
