@@ -1,4 +1,6 @@
 """Load the official cards (idempotent), or a card file of ours."""
+from pathlib import Path
+
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.loading import CardDataError, load_card_file, load_official_cards, read_json
@@ -21,7 +23,11 @@ class Command(BaseCommand):
         try:
             if files:
                 for path in files:
-                    report = load_card_file(read_json(path), overwrite=overwrite)
+                    try:
+                        report = load_card_file(read_json(path), overwrite=overwrite)
+                    except CardDataError as exc:  # name the file when the problem is inside it
+                        message = str(exc)
+                        raise CardDataError(message if message.startswith(Path(path).name) else f"{path}: {message}") from exc
                     self.stdout.write(f"{path}: {report.summary()}")
             else:
                 report = load_official_cards(overwrite=overwrite)
