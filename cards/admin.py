@@ -7,6 +7,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from django.templatetags.static import static
 
+from .admin_json import SafeJSONAdminMixin
 from .effect_checks import explain_effect
 from .faces import face_for, face_slot
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
@@ -15,8 +16,8 @@ from .permissions import is_designer
 from .widgets import EffectAdminMixin
 
 
-class DesignerPermissionsMixin:
-    """Designers write; any other admin user may only look."""
+class DesignerPermissionsMixin(SafeJSONAdminMixin):
+    """Designers write; any other admin user may only look (JSON they type is read safely)."""
 
     def has_view_permission(self, request, obj=None):
         return is_designer(request.user) or super().has_view_permission(request, obj)
@@ -213,7 +214,7 @@ def _lines(lines):
     return format_html_join("", "<div>{}</div>", ((line,) for line in lines)) if lines else "—"
 
 
-class DesignerInlineMixin:
+class DesignerInlineMixin(SafeJSONAdminMixin):
     """Inline rows: designers write, other admin users may only look."""
 
     def has_add_permission(self, request, obj=None):

@@ -7,8 +7,9 @@ Every API error has the shape::
 Errors Django raises below DRF (a body over the size limit, a delete that cards still block) get the same
 shape instead of an HTML page or a server error.
 """
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db.models import ProtectedError, RestrictedError
+from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.views import exception_handler
 
@@ -44,6 +45,10 @@ def as_api_exception(exc):
         return exceptions.ParseError(f"Request refused: {exc}")
     if isinstance(exc, (ProtectedError, RestrictedError)):
         return InUse("This object", _blocked_by(exc))
+    if isinstance(exc, Http404):  # DRF answers 404 for it, but without its code: say "not_found" like the rest
+        return exceptions.NotFound(str(exc) or None)
+    if isinstance(exc, PermissionDenied):
+        return exceptions.PermissionDenied(str(exc) or None)
     return exc
 
 

@@ -1,7 +1,8 @@
 """Card data served from cache until a card changes: the version counter, the list pages and the export.
 
-Every save or delete of a card-database row (and every Lorenzo import, which writes in bulk) raises
-`CardDataVersion.number` in the same transaction. Cached API answers are keyed by that number, so one
+Every save or delete of a card-database row raises `CardDataVersion.number` in the same transaction
+(`bump_version`, through the signals below); the loaders that insert in bulk, sending no signal (Valeria's
+load, the Lorenzo import), call `bump_version` themselves. Cached API answers are keyed by that number, so one
 small query per request tells whether they still hold, in every process and every configuration.
 """
 import hashlib

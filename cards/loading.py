@@ -12,7 +12,7 @@ import jsonschema
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from . import export
+from . import export, json_safety
 from .effect_checks import names_from_document
 from .models import CardGame, Colour, Establishment, Extension, IconType, Landmark
 
@@ -50,9 +50,14 @@ class LoadReport:
 
 
 def read_json(path):
+    """A card file's JSON; CardDataError (never a traceback) for text that is not UTF-8, bad or too deep JSON."""
     path = Path(path)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return json_safety.loads(path.read_bytes().decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise CardDataError(f"{path.name}: not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})") from None
+    except json_safety.UnsafeJSON as exc:
+        raise CardDataError(f"{path.name}: refused: {exc}") from None
     except json.JSONDecodeError as exc:
         raise CardDataError(f"{path.name}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
 

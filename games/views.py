@@ -52,14 +52,27 @@ def _apply_setting_errors(errors, settings_form, options_form):
             target.add_error(name, message)
 
 
+def _options_for_limits(options_form):
+    """The submitted options with each refused choice put back to its default: enough to check the limits."""
+    options = dict(getattr(options_form, "cleaned_data", {}))
+    for name, field in options_form.fields.items():
+        if name in options_form.errors:
+            options[name] = options_form.get_initial_for_field(field, name)
+    return options
+
+
 def _report_limits(ruleset, settings_form, options_form):
-    """The checks that need valid options (player limits, timer), added beside the form's own errors."""
+    """The checks that need the options (player limits, timer), added beside the forms' own errors, so every
+    error shows on the first submit; with refused options, the limits of the options as they would be fixed."""
     data = settings_form.cleaned_data
+    options_valid = not options_form.errors
+    options = options_form.cleaned_data if options_valid else _options_for_limits(options_form)
     try:
-        validate_settings(ruleset.slug, options_form.cleaned_data, data.get("min_players"),
-                                   data.get("max_players"), data.get("turn_seconds", 0))
+        validate_settings(ruleset.slug, options, data.get("min_players"), data.get("max_players"),
+                          data.get("turn_seconds", 0))
     except InvalidSettings as exc:
-        fresh = {f: m for f, m in exc.errors.items() if f not in settings_form.errors and f not in options_form.errors}
+        fresh = {f: m for f, m in exc.errors.items() if f not in settings_form.errors and f not in options_form.errors
+                 and (options_valid or f in settings_form.fields)}  # refused options already say why
         _apply_setting_errors(fresh, settings_form, options_form)
 
 
@@ -76,7 +89,7 @@ def create_game(request, ruleset):
     settings_form = GameSettingsForm(data, prefix="game")
     options_form = chosen.options_form(data, prefix="options")
     valid = request.method == "POST" and settings_form.is_valid() & options_form.is_valid()
-    if request.method == "POST" and not valid and options_form.is_valid():
+    if request.method == "POST" and not valid:
         _report_limits(chosen, settings_form, options_form)  # every error at once, not the form's first
     if valid:
         try:

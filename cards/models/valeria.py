@@ -63,8 +63,10 @@ class ValeriaCard(models.Model):
     )  # fmt: skip
     banned = flag("Excluded from the random deal at setup (the reference's banned_cards.json).")
     updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(inherit=True)  # each table gets its own history table
 
     table = ""  # the reference table's name
+    UNBOXED_TABLES = ("agents", "relics")  # their reference tables name no extension
 
     class Meta:
         abstract = True
@@ -76,6 +78,12 @@ class ValeriaCard(models.Model):
     @classmethod
     def effect_fields(cls):
         return [f.name for f in cls._meta.get_fields() if isinstance(f, ValeriaEffectField)]
+
+    @classmethod
+    def searchable_fields(cls):
+        """The effect strings and the free texts (the admin's and the API's text search)."""
+        texts = [f.name for f in cls._meta.concrete_fields if f.get_internal_type() == "TextField"]
+        return [*cls.effect_fields(), *texts]
 
     def clean(self):
         super().clean()
@@ -132,7 +140,6 @@ class ValeriaCitizen(PayoutCard, RoleCounts):
     vp_payout_off_turn = count()
     special_citizen = flag()
     special_payout_text = text()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria citizen"
@@ -142,22 +149,28 @@ class ValeriaStarter(PayoutCard):
     table = "starters"
     activation_trigger = models.CharField(max_length=100, blank=True, default="")
     card_text = text()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria starter"
 
 
-class ValeriaDomain(ValeriaCard, RoleCounts):
-    table = "domains"
-    gold_cost = count()
-    vp_reward = count()
+class ActivationAndPassive(models.Model):
+    """Domains and events: an effect when built or drawn, and one that lasts."""
+
     has_activation_effect = flag()
     has_passive_effect = flag()
     activation_effect = ValeriaEffectField()
     passive_effect = ValeriaEffectField()
+
+    class Meta:
+        abstract = True
+
+
+class ValeriaDomain(ValeriaCard, RoleCounts, ActivationAndPassive):
+    table = "domains"
+    gold_cost = count()
+    vp_reward = count()
     effect_text = text()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria domain"
@@ -186,13 +199,12 @@ class ValeriaMonster(ValeriaCard, MonsterStats):
     has_special_cost = flag()
     special_cost = ValeriaEffectField()
     is_extra = flag()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria monster"
 
 
-class ValeriaEvent(ValeriaCard, MonsterStats):
+class ValeriaEvent(ValeriaCard, MonsterStats, ActivationAndPassive):
     table = "events"
     roll_match1 = models.SmallIntegerField(null=True, blank=True)
     has_roll_effect = flag()
@@ -200,13 +212,8 @@ class ValeriaEvent(ValeriaCard, MonsterStats):
     roll_effect_text = text()
     is_monster = flag()
     monster_type = models.CharField(max_length=20, blank=True, default="")
-    has_activation_effect = flag()
-    has_passive_effect = flag()
-    activation_effect = ValeriaEffectField()
-    passive_effect = ValeriaEffectField()
     activation_effect_text = text()
     passive_effect_text = text()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria event"
@@ -237,7 +244,6 @@ class ValeriaDuke(ValeriaCard, Multipliers):
     soldier_mult = count()
     worker_mult = count()
     card_text = text()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria duke"
@@ -259,7 +265,6 @@ class ValeriaNoble(ValeriaCard, RoleCounts):
     goods_multiplier = count()
     has_special_duke_payout = flag()
     special_duke_payout = ValeriaEffectField()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria noble"
@@ -269,7 +274,6 @@ class ValeriaAgent(ValeriaCard):
     table = "agents"
     activation_effect = ValeriaEffectField()
     activation_effect_text = text()
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria agent"
@@ -280,7 +284,6 @@ class ValeriaRelic(ValeriaCard):
     passive_effect = ValeriaEffectField()
     passive_effect_text = text()
     consumes_action = flag("Using it takes one of the player's actions.")
-    history = HistoricalRecords()
 
     class Meta(ValeriaCard.Meta):
         verbose_name = "Valeria relic"

@@ -85,3 +85,32 @@ def test_card_list_page_shows_cards_escaped(client, official_cards, designer):
     page = client.get("/cards/").content.decode()
     assert "Cheese Factory" in page and "Fromagerie" in page
     assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page
+
+
+DEEP = "[" * 100000 + "]" * 100000
+
+
+@pytest.mark.parametrize("aliases, message", [
+    (DEEP, "nested more than 64 levels deep"),
+    ('["Boulangerie", "\\ud800"]', "lone surrogate"),
+    ("[" * 70 + "]" * 70, "nested more than 64 levels deep"),
+])
+def test_hostile_json_typed_in_the_admin_is_a_form_error_and_changes_nothing(designer_browser, official_cards,
+                                                                             aliases, message):
+    card = Establishment.objects.get(slug="bakery")
+    before = (card.aliases, card.history.count())
+    response = designer_browser.post(f"/admin/cards/establishment/{card.pk}/change/",
+                                     change_form_data(card, aliases=aliases))
+    assert response.status_code == 200
+    assert message in str(response.context["adminform"].form.errors["aliases"])
+    card.refresh_from_db()
+    assert (card.aliases, card.history.count()) == before
+
+
+def test_a_preset_with_deeply_nested_settings_is_refused_in_the_admin(designer_browser, official_cards):
+    from cards.models.valeria import ValeriaPreset
+
+    response = designer_browser.post("/admin/cards/valeriapreset/add/", {"slug": "deep", "label": "Deep",
+                                                                          "settings": DEEP})
+    assert response.status_code == 200 and "nested more than 64 levels deep" in response.content.decode()
+    assert not ValeriaPreset.objects.filter(slug="deep").exists()

@@ -1,4 +1,6 @@
 """The card API's caches: effect explanations, cached list pages and the export's ETag follow every change."""
+from io import StringIO
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -119,3 +121,48 @@ def test_health_checks(client):
     assert client.get("/health/live/").json() == {"status": "ok"}
     ready = client.get("/health/ready/")
     assert ready.status_code == 200 and ready.json()["database"] == "ok"
+
+
+def export_tag(client, game):
+    response = client.get("/api/export/", {"game": game})
+    assert response.status_code == 200
+    return response["ETag"], response.json()
+
+
+def test_loading_cards_renews_the_cached_export_and_its_etag(client, official_cards):
+    from django.core.management import call_command
+
+    from cards.models.valeria import ValeriaCitizen
+    from cards.valeria.loading import load_valeria
+
+    call_command("load_cards", stdout=StringIO())
+    first_tag, first = export_tag(client, "valeria")
+    assert client.get("/api/export/", {"game": "valeria"}, HTTP_IF_NONE_MATCH=first_tag).status_code == 304
+    gone = ValeriaCitizen.objects.order_by("source_id").first()
+    gone.delete()
+    tag, without = export_tag(client, "valeria")
+    assert tag != first_tag and len(without["games"]["valeria"]["tables"]["citizens"]) == \
+        len(first["games"]["valeria"]["tables"]["citizens"]) - 1
+    load_valeria()  # what load_cards runs for Valeria: puts the citizen back with a bulk insert (no save signal)
+    again_tag, again = export_tag(client, "valeria")
+    assert again_tag not in (tag, first_tag)
+    assert client.get("/api/export/", {"game": "valeria"}, HTTP_IF_NONE_MATCH=tag).status_code == 200
+    assert gone.slug in {row["slug"] for row in again["games"]["valeria"]["tables"]["citizens"]}
+
+
+def test_saving_a_card_in_the_admin_renews_the_cached_list_and_the_export_etag(client, designer, official_cards):
+    from django.test import Client
+
+    from cards.tests.test_admin import change_form_data
+
+    assert served(client, "bakery")["cost"] == 1
+    tag, _ = export_tag(client, "machi-koro")
+    admin = Client()
+    admin.force_login(designer)
+    card = Establishment.objects.get(slug="bakery")
+    response = admin.post(f"/admin/cards/establishment/{card.pk}/change/", change_form_data(card, cost=4))
+    assert response.status_code == 302, response.content[:2000]
+    assert served(client, "bakery")["cost"] == 4
+    new_tag, document = export_tag(client, "machi-koro")
+    assert new_tag != tag
+    assert client.get("/api/export/", {"game": "machi-koro"}, HTTP_IF_NONE_MATCH=tag).status_code == 200

@@ -169,3 +169,10 @@ def test_five_megabyte_import_answers_in_the_json_error_format(designer_http, of
 def test_five_megabyte_card_body_answers_in_the_json_error_format(designer_http, official_cards):
     error = error_of(designer_http.post("/api/establishments/", FIVE_MB, content_type="application/json"), 413)
     assert error["code"] == "too_large"
+
+
+def test_an_unknown_game_in_the_export_is_a_not_found_error_naming_it(anonymous, official_cards):
+    response = anonymous.get("/api/export/", {"game": "\xff-nothing"})
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == "not_found"
+    assert "No game with slug" in response.json()["error"]["message"]

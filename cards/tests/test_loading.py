@@ -112,3 +112,25 @@ def test_load_cards_command_reports_and_fails_cleanly(tmp_path, capsys):
     bad.write_text("[1, 2")
     with pytest.raises(CommandError, match="invalid JSON"):
         call_command("load_cards", str(bad))
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"\xff\xfe{", "not UTF-8 text (byte 0xff at offset 0)"),
+    (b"[" * 100000 + b"]" * 100000, "nested more than 64 levels deep"),
+    (b'{"format": "machi-koro-cards", "name": "\\ud800"}', "lone surrogate"),
+    (b"{cards: nope", "invalid JSON at line 1, column 2"),
+    (b"[1, 2]", "is not of type 'object'"),
+])
+def test_a_malformed_card_file_is_a_clear_command_error_and_changes_nothing(official_cards, tmp_path, content,
+                                                                          message):
+    from django.core.management import CommandError, call_command
+
+    from cards.caching import current_version
+
+    path = tmp_path / "cards.json"
+    path.write_bytes(content)
+    before = (Establishment.objects.count(), current_version())
+    with pytest.raises(CommandError) as caught:
+        call_command("load_cards", str(path))
+    assert message in str(caught.value) and "cards.json" in str(caught.value)
+    assert (Establishment.objects.count(), current_version()) == before

@@ -11,6 +11,7 @@ from cards.models.valeria import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, V
 from cards.widgets import EffectAdminMixin
 
 from .effects import explain_effect
+from .filters import EXACT
 
 GAME = "valeria"
 
@@ -36,7 +37,6 @@ def duplicate_valeria_cards(modeladmin, request, queryset):
 class ValeriaCardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     actions = [duplicate_valeria_cards]
     search_fields = ["name", "slug"]
-    list_filter = ["extension", "banned"]
     list_select_related = ["extension"]
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["effects_in_words", "updated_at"]
@@ -46,9 +46,10 @@ class ValeriaCardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistory
     def __init__(self, model, admin_site):
         effects = model.effect_fields()
         self.effect_widget_fields = {name: GAME for name in effects}
-        texts = [f.name for f in model._meta.concrete_fields if f.get_internal_type() == "TextField"]
-        self.search_fields = [*self.search_fields, *effects, *texts]
+        self.search_fields = [*self.search_fields, *model.searchable_fields()]
         self.list_display = ["name", "source_id", "extension", *self.extra_list_display, *effects, "banned"]
+        boxed = model.table not in model.UNBOXED_TABLES
+        self.list_filter = [*(["extension"] if boxed else []), *EXACT[model.table], "banned"]  # as the API filters
         super().__init__(model, admin_site)
 
     @admin.display(description="Effects in words")
@@ -63,56 +64,41 @@ class ValeriaCardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistory
 @admin.register(ValeriaCitizen)
 class ValeriaCitizenAdmin(ValeriaCardAdmin):
     extra_list_display = ("gold_cost", "roll_match1", "roll_match2")
-    list_filter = ["extension", "roll_match1", "gold_cost", "special_citizen", "shadow_count", "holy_count",
-                   "soldier_count", "worker_count", "banned"]
 
 
 @admin.register(ValeriaStarter)
 class ValeriaStarterAdmin(ValeriaCardAdmin):
     extra_list_display = ("roll_match1",)
-    list_filter = ["extension", "roll_match1", "banned"]
 
 
 @admin.register(ValeriaDomain)
 class ValeriaDomainAdmin(ValeriaCardAdmin):
     extra_list_display = ("gold_cost", "vp_reward")
-    list_filter = ["extension", "gold_cost", "has_activation_effect", "has_passive_effect", "banned"]
 
 
 @admin.register(ValeriaMonster)
 class ValeriaMonsterAdmin(ValeriaCardAdmin):
     extra_list_display = ("area", "monster_type", "strength_cost", "magic_cost", "vp_reward")
-    list_filter = ["extension", "area", "monster_type", "has_special_reward", "has_special_cost", "is_extra"]
     search_fields = ["name", "slug", "area"]
 
 
 @admin.register(ValeriaEvent)
 class ValeriaEventAdmin(ValeriaCardAdmin):
     extra_list_display = ("roll_match1", "is_monster")
-    list_filter = ["extension", "is_monster", "monster_type", "has_roll_effect", "has_activation_effect",
-                   "has_passive_effect"]
 
 
 @admin.register(ValeriaDuke)
 class ValeriaDukeAdmin(ValeriaCardAdmin):
     extra_list_display = ("gold_mult", "strength_mult", "magic_mult")
-    search_fields = ["name", "slug", "card_text"]
 
 
-@admin.register(ValeriaNoble)
-class ValeriaNobleAdmin(ValeriaCardAdmin):
-    list_filter = ["extension", "has_special_duke_payout", "banned"]
-
-
-@admin.register(ValeriaAgent)
-class ValeriaAgentAdmin(ValeriaCardAdmin):
-    list_filter = ["banned"]
+for model in (ValeriaNoble, ValeriaAgent):  # nothing of their own to list beside their effects
+    admin.site.register(model, ValeriaCardAdmin)
 
 
 @admin.register(ValeriaRelic)
 class ValeriaRelicAdmin(ValeriaCardAdmin):
     extra_list_display = ("consumes_action",)
-    list_filter = ["consumes_action", "banned"]
 
 
 @admin.register(ValeriaPreset)

@@ -22,8 +22,6 @@ ORDERING_EXTRA = {"citizens": ["gold_cost", "roll_match1"], "domains": ["gold_co
 
 def viewset_for(table):
     model = TABLE_MODELS[table]
-    effects = model.effect_fields()
-    texts = [f.name for f in model._meta.concrete_fields if f.get_internal_type() == "TextField"]
     attrs = {
         "__doc__": f"Valeria's {table}: every column of the reference table, effects in the unified grammar "
                    f"with their English. Filter with the query string; designers may write.",
@@ -31,7 +29,7 @@ def viewset_for(table):
         "serializer_class": SERIALIZERS[table],
         "filterset_class": FILTERS[table],
         "lookup_field": "slug",
-        "search_fields": ["name", *effects, *texts],
+        "search_fields": ["name", *model.searchable_fields()],
         "ordering_fields": ORDERING + ORDERING_EXTRA.get(table, []),
     }
     return extend_schema(tags=["valeria"])(

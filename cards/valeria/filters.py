@@ -1,4 +1,4 @@
-"""Query-string filters of the Valeria API: box, banned, and each table's own columns."""
+"""Query-string filters of the Valeria API (and the admin's sidebar filters): box, banned, each table's own columns."""
 import django_filters
 
 from cards.models.valeria import TABLE_MODELS
@@ -10,8 +10,9 @@ EXACT = {
     "starters": ["roll_match1"],
     "domains": ["gold_cost", "vp_reward", "has_activation_effect", "has_passive_effect"],
     "monsters": ["area", "monster_type", "has_special_reward", "has_special_cost", "is_extra"],
-    "events": ["roll_match1", "is_monster", "monster_type"],
-    "dukes": [],
+    "events": ["roll_match1", "is_monster", "monster_type", "has_roll_effect", "has_activation_effect",
+               "has_passive_effect"],
+    "dukes": [],  # every column is a multiplier: nothing worth a sidebar filter
     "nobles": ["has_special_duke_payout"],
     "agents": [],
     "relics": ["consumes_action"],

@@ -11,6 +11,8 @@ from django.db import transaction
 from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
+from cards.caching import bump_version
+
 from cards.effects import EffectError
 from cards.models import CardGame, Extension
 from cards.models.valeria import VALERIA_TABLES, ValeriaEffectField, ValeriaPreset
@@ -102,6 +104,7 @@ def load_table(model, rows, extensions, banned_ids, report, overwrite=False):
             report.updated.append(label)
     if new:
         bulk_create_with_history(new, model, default_change_reason="Loaded")
+        bump_version()  # bulk inserts send no save signals: cached lists and exports must not outlive them
 
 
 def _game_and_extensions(tables):

@@ -4,6 +4,7 @@ through events, check for winners, and start the next seat's turn.
 The order of checks is documented in docs/rules-aquarius.md: game over, malformed action, `see_goal`
 (any seat), turn, then the card in hand, its kind, and the target and space.
 """
+from .cards import ELEMENTS
 from .errors import IllegalMove
 from .events import emit, goal_letter, measures_event
 from .moves import can_move
@@ -212,6 +213,19 @@ def winners(state):
     return [s for s in range(state.players) if best[state.goals[s]] >= WIN]
 
 
+def winning_groups(state):
+    """[{seat, element, cells}] for each winner of a finished game: its goal element's groups of seven panels
+    or more (or, when nobody reached seven, its largest ones), their cells sorted: what the end board outlines."""
+    found = []
+    for seat in state.winners:
+        element = state.goals[seat]
+        size = min(WIN, state.board.best[element])
+        for cells in state.board.members[element].values():
+            if len(cells) >= size:
+                found.append({"seat": seat, "element": ELEMENTS[element], "cells": sorted([x, y] for x, y in cells)})
+    return found
+
+
 def chicken_last(state):
     """Aqua-Chicken's side result: the one seat that never looked, else the seat whose first look came last;
     None when several never looked (or in a normal game)."""
@@ -246,4 +260,4 @@ def finish_turn(state, events, seat, resized, check_win=True):
     return events
 
 
-__all__ = ["apply", "apply_in_place", "check_shape", "see_goal", "winners"]
+__all__ = ["apply", "apply_in_place", "check_shape", "see_goal", "winners", "winning_groups"]

@@ -3,6 +3,7 @@ sizes, the board, the discard pile and the draw pile's size; never the pile's or
 from .cards import ELEMENTS
 from .events import MEASURE_KEYS, PRIVATE
 from .moves import can_move
+from .rules import winning_groups
 
 
 def _seated(state, seat):
@@ -37,6 +38,7 @@ def view_for(state, seat):
     if state.over:
         data["goals"] = [ELEMENTS[g] for g in state.goals]
         data["chicken_last"] = state.chicken_last
+        data["winning_groups"] = winning_groups(state)
     return data
 
 

@@ -120,3 +120,34 @@ def test_the_create_page_lets_you_choose_the_game_and_the_lists_name_it(client, 
     listing = client.get(reverse("games:list")).content.decode()
     assert "Counting race · 1/3" in listing and '<strong class="game-name">Counting race</strong>' in listing
     assert client.get(reverse("games:create-ruleset", args=["nothing"])).status_code == 404
+
+
+def test_refused_options_and_a_player_count_they_cannot_allow_show_on_the_first_submit(client, cards):
+    """Neighbours-only without the 5–6 box, a market rule without a stack count and six seats without any box:
+    one submit names all three problems (not the player limit only after the options are fixed)."""
+    client.post(reverse("guest"), {"nickname": "Lou"})
+    response = client.post(reverse("games:create"), {
+        **MACHI_KORO_FORM, "options-neighbours_only": "on", "options-market_rule": "on", "options-stacks": "",
+        "game-max_players": "6"})
+    assert response.status_code == 200 and not Game.objects.exists()
+    options, settings = response.context["options_form"], response.context["settings_form"]
+    assert "5–6 player box" in options.errors["neighbours_only"][0]
+    assert "stacks" in options.errors["stacks"][0]
+    assert settings.errors["max_players"] == [
+        "These options allow 2 to 4 players. Add Harbor for a fifth player, or the 5–6 player box for six."]
+    page = response.content.decode()
+    for message in ("Neighbours-only payments come with the 5–6 player box", "Choose how many stacks",
+                    "These options allow 2 to 4 players."):
+        assert message in page
+    # The same options fixed but still six seats: only the player limit is left.
+    response = client.post(reverse("games:create"), {**MACHI_KORO_FORM, "game-max_players": "6"})
+    assert not response.context["options_form"].errors
+    assert list(response.context["settings_form"].errors) == ["max_players"]
+
+
+def test_a_refused_option_alone_adds_no_player_limit_error(client, cards):
+    client.post(reverse("guest"), {"nickname": "Lou"})
+    response = client.post(reverse("games:create"), {**MACHI_KORO_FORM, "options-extensions": ["five-six"],
+                                                     "options-stacks": "99", "game-max_players": "6"})
+    assert list(response.context["options_form"].errors) == ["stacks"]
+    assert not response.context["settings_form"].errors  # six seats suit the 5–6 box: nothing made up

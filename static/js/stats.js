@@ -209,6 +209,7 @@
     var fresh = holder.querySelector("[data-stats-panel]");
     if (!fresh) return panel;
     panel.replaceWith(fresh);
+    if (window.CardFace) window.CardFace.hydrate(fresh);  // card names in the tables become faces
     drawAll(fresh);
     return fresh;
   }

@@ -126,3 +126,44 @@ def test_site_statistics_page_draws_dice_charts(live_server, browser_page):
     assert [c["title"] for c in charts_summary(page)] == ["Totals with 1 die", "Totals with 2 dice"]
     page.screenshot(path=str(ARTIFACTS / "stats-site.png"), full_page=True)
     assert page.problems == []
+
+
+def card_rows_with_faces(page):
+    """(card name, accessible name of its face) for every card row of the statistics' card tables."""
+    return page.evaluate("""() => [...document.querySelectorAll('.stats-table tbody th .card-with-face')].map(cell => {
+        const face = cell.querySelector('svg[role=img]');
+        const title = face && document.getElementById(face.getAttribute('aria-labelledby'));
+        return [cell.querySelector(':scope > span').textContent, title ? title.textContent : null];
+    })""")
+
+
+def test_the_statistics_card_tables_show_card_faces_with_their_text(live_server, browser_page):
+    """The income and losses tables name each card by its face (as the market and the card pages do), on the
+    page and after the panel is fetched again when the computation ends."""
+    from cards.loading import load_official_cards
+
+    off_loop(load_official_cards)  # faces are drawn from the card database, as on a site after `make start`
+    game, _ = off_loop(play_finished_game, seed=105, players=3)
+    off_loop(GameStatistics.objects.create, game=game, status=GameStatistics.Status.PENDING)
+    page = browser_page
+    page.goto(f"{live_server.url}/stats/games/{game.code}/")
+    off_loop(services.compute_and_store, game.pk)  # the page polls and replaces the panel
+    page.wait_for_selector("[data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
+                           timeout=15_000)
+    rows = card_rows_with_faces(page)
+    assert rows, "no card rows"
+    for name, face in rows:
+        assert face is not None, f"{name}: no drawn face"
+        assert face.startswith(name), (name, face)  # the face's accessible text names the card
+    assert page.locator(".stats-table .card-face-slot").count() == 0  # every slot was drawn
+    for viewport in ({"width": 1280, "height": 800}, {"width": 390, "height": 844}):
+        page.set_viewport_size(viewport)
+        page.reload()
+        page.wait_for_selector(".stats-body[data-stats-drawn='1']")
+        assert len(card_rows_with_faces(page)) == len(rows)
+        assert all(face for _, face in card_rows_with_faces(page))
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{viewport}: {overflow}px of horizontal overflow"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"stats-card-faces-{viewport['width']}.png"), full_page=True)
+    assert page.problems == []

@@ -13,8 +13,14 @@ from .test_live_game_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, watch_er
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-STATIC_PAGES = ["/", "/games/", "/cards/", "/stats/", "/docs/", "/docs/playing/", "/docs/rules/", "/docs/api/",
-                "/api/", "/api/docs/", "/api/redoc/", "/accounts/login/", "/accounts/signup/", "/accounts/guest/"]
+STATIC_PAGES = ["/", "/games/", "/games/new/machikoro/", "/games/new/aquarius/", "/cards/", "/cards/valeria/",
+                "/cards/valeria/?table=monsters", "/cards/progress/", "/cards/progress/cost/", "/cards/lorenzo/score/",
+                "/stats/", "/docs/", "/docs/playing/", "/docs/rules/", "/docs/rules-aquarius/", "/docs/api/",
+                "/docs/designers/", "/docs/effects/", "/docs/statistics/", "/api/", "/api/docs/", "/api/redoc/",
+                "/accounts/login/", "/accounts/signup/", "/accounts/guest/"]
+DESIGNER_PAGES = ["/admin/", "/admin/cards/establishment/", "/admin/cards/establishment/1/change/",
+                  "/admin/cards/valeriacitizen/"]
+DESIGNER = ("walker", "pw-walker-2026")
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
 
 
@@ -89,8 +95,25 @@ def finished_game(site, browser):
     return code
 
 
+@pytest.fixture(scope="module")
+def designer_account(site):
+    name, password = DESIGNER
+    site._run("shell", "-c", "from django.contrib.auth.models import Group, User; "
+              f"u = User.objects.create_user({name!r}, password={password!r}, is_staff=True); "
+              "u.groups.add(Group.objects.get(name='Designers'))")
+    return DESIGNER
+
+
+def sign_in(page, site, account):
+    page.goto(site.url() + "/accounts/login/?next=/admin/")
+    page.fill("#id_username", account[0])
+    page.fill("#id_password", account[1])
+    page.click("form [type=submit]")
+    page.wait_for_url(re.compile(r"/admin/$"))
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_no_page_scrolls_sideways(site, browser, finished_game, size):
+def test_no_page_scrolls_sideways(site, browser, finished_game, designer_account, size):
     page = new_player(browser, site, "Wide" + size[:3], size)
     errors = []
     watch_errors(page, errors)
@@ -101,11 +124,11 @@ def test_no_page_scrolls_sideways(site, browser, finished_game, size):
             page.goto(site.url() + path)
             page.wait_for_load_state("networkidle")
             extra = page.evaluate(OVERFLOW)
+            name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") or "home"
+            ARTIFACTS.mkdir(exist_ok=True)  # every page of the walk, to look at (the overflowing ones named so)
+            page.screenshot(path=str(ARTIFACTS / f"{'overflow' if extra > 0 else 'walk'}-{size}-{name}.png"))
             if extra > 0:
                 wide[path] = extra
-                ARTIFACTS.mkdir(exist_ok=True)
-                name = path.strip("/").replace("/", "-") or "home"
-                page.screenshot(path=str(ARTIFACTS / f"overflow-{size}-{name}.png"), full_page=True)
 
         for path in STATIC_PAGES + ["/games/new/", f"/games/{finished_game}/", f"/games/{finished_game}/replay/",
                                     f"/stats/games/{finished_game}/"]:
@@ -117,6 +140,17 @@ def test_no_page_scrolls_sideways(site, browser, finished_game, size):
         page.click("#ready-button")
         page.wait_for_selector("#board .mk-player")
         assert page.evaluate(OVERFLOW) <= 0, "the board scrolls sideways"
+        # The admin as a designer sees it: the index, an establishment's list and its change form.
+        designer = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
+        page = designer.new_page()
+        watch_errors(page, errors)
+        sign_in(page, site, designer_account)
+        for path in DESIGNER_PAGES:
+            check(path)
+        page.goto(site.url() + "/admin/")
+        lab = page.locator("#balance-lab-link th a").bounding_box()
+        assert lab["height"] < 40, "the Balance lab link wraps letter by letter"
+        designer.close()
         assert not wide, f"pages wider than the {size} screen (extra pixels): {wide}"
         assert not errors, errors
 

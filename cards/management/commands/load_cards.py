@@ -1,7 +1,8 @@
 """Load the official cards (idempotent), or a card file of ours."""
+from pathlib import Path
+
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.caching import bump_version
 from cards.loading import CardDataError, load_card_file, load_official_cards, read_json
 from cards.progress.loading import load_progress
 from cards.valeria.loading import load_valeria
@@ -22,7 +23,11 @@ class Command(BaseCommand):
         try:
             if files:
                 for path in files:
-                    report = load_card_file(read_json(path), overwrite=overwrite)
+                    try:
+                        report = load_card_file(read_json(path), overwrite=overwrite)
+                    except CardDataError as exc:  # name the file when the problem is inside it
+                        message = str(exc)
+                        raise CardDataError(message if message.startswith(Path(path).name) else f"{path}: {message}") from exc
                     self.stdout.write(f"{path}: {report.summary()}")
             else:
                 report = load_official_cards(overwrite=overwrite)
@@ -33,6 +38,5 @@ class Command(BaseCommand):
                     report.merge(more)
         except (CardDataError, OSError) as exc:
             raise CommandError(str(exc)) from exc
-        bump_version()  # bulk inserts send no signals: cached lists and exports must not outlive this load
         if report.kept:
             self.stdout.write(self.style.WARNING("Use --overwrite to replace the kept cards with the official data."))

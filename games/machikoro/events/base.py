@@ -11,11 +11,11 @@ def register(cls):
 
 
 class Event:
-    """Base class. `fields` lists the attributes in JSON order; card fields hold card definitions."""
+    """Base class. `fields` lists the attributes in JSON order (subclasses declare `__slots__ = fields = (...)`);
+    card fields hold card definitions."""
 
-    __slots__ = ()
+    __slots__ = fields = ()
     type = ""
-    fields = ()
     card_fields = ()
 
     def apply(self, state):

@@ -7,9 +7,8 @@ from .base import Event, register
 
 @register
 class Bought(Event):
-    __slots__ = ("player", "card", "cost")
+    __slots__ = fields = ("player", "card", "cost")
     type = "bought"
-    fields = ("player", "card", "cost")
     card_fields = ("card",)
 
     def __init__(self, player, card, cost):
@@ -29,9 +28,8 @@ class Bought(Event):
 
 @register
 class LandmarkBuilt(Event):
-    __slots__ = ("player", "landmark", "cost")
+    __slots__ = fields = ("player", "landmark", "cost")
     type = "landmark_built"
-    fields = ("player", "landmark", "cost")
     card_fields = ("landmark",)
 
     def __init__(self, player, landmark, cost):
@@ -49,9 +47,8 @@ class LandmarkBuilt(Event):
 
 @register
 class LandmarkDemolished(Event):
-    __slots__ = ("player", "landmark", "card")
+    __slots__ = fields = ("player", "landmark", "card")
     type = "landmark_demolished"
-    fields = ("player", "landmark", "card")
     card_fields = ("landmark", "card")
 
     def __init__(self, player, landmark, card):
@@ -65,9 +62,8 @@ class LandmarkDemolished(Event):
 
 @register
 class CardsClosed(Event):
-    __slots__ = ("player", "card", "count")
+    __slots__ = fields = ("player", "card", "count")
     type = "cards_closed"
-    fields = ("player", "card", "count")
     card_fields = ("card",)
 
     def __init__(self, player, card, count):
@@ -83,9 +79,8 @@ class CardsClosed(Event):
 class CardsReopened(Event):
     """Closed copies that came up: they reopen instead of producing their effect."""
 
-    __slots__ = ("player", "card", "count")
+    __slots__ = fields = ("player", "card", "count")
     type = "cards_reopened"
-    fields = ("player", "card", "count")
     card_fields = ("card",)
 
     def __init__(self, player, card, count):
@@ -101,9 +96,8 @@ class CardsReopened(Event):
 class CardGiven(Event):
     """One copy changes owner (Business Center trade, Moving Company); a closed copy stays closed."""
 
-    __slots__ = ("giver", "receiver", "card", "closed")
+    __slots__ = fields = ("giver", "receiver", "card", "closed")
     type = "card_given"
-    fields = ("giver", "receiver", "card", "closed")
     card_fields = ("card",)
 
     def __init__(self, giver, receiver, card, closed):
@@ -127,9 +121,8 @@ class CardGiven(Event):
 class CardReturned(Event):
     """A card goes back to the market (Exhibit Hall): onto its stack, or under the deck if its stack is hidden."""
 
-    __slots__ = ("player", "card", "to_deck")
+    __slots__ = fields = ("player", "card", "to_deck")
     type = "card_returned"
-    fields = ("player", "card", "to_deck")
     card_fields = ("card",)
 
     def __init__(self, player, card, to_deck):
@@ -150,9 +143,8 @@ class CardReturned(Event):
 class MarketDrawn(Event):
     """The top card of the market deck is turned face up."""
 
-    __slots__ = ("card",)
+    __slots__ = fields = ("card",)
     type = "market_drawn"
-    fields = ("card",)
     card_fields = ("card",)
 
     def __init__(self, card):
@@ -169,9 +161,8 @@ class MarketDrawn(Event):
 class MarketRemoved(Event):
     """A major-establishment stack every player already owns leaves the game (N-stack market)."""
 
-    __slots__ = ("card", "count")
+    __slots__ = fields = ("card", "count")
     type = "market_removed"
-    fields = ("card", "count")
     card_fields = ("card",)
 
     def __init__(self, card, count):

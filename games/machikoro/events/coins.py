@@ -11,9 +11,8 @@ class Transfer(Event):
     `owed` is what the card asked for; when the payer was short, amount < owed and the rest is forgiven.
     """
 
-    __slots__ = ("payer", "payee", "amount", "owed", "card")
+    __slots__ = fields = ("payer", "payee", "amount", "owed", "card")
     type = "transfer"
-    fields = ("payer", "payee", "amount", "owed", "card")
     card_fields = ("card",)
 
     def __init__(self, payer, payee, amount, owed, card):
@@ -37,9 +36,8 @@ class Transfer(Event):
 
 @register
 class Invested(Event):
-    __slots__ = ("player", "card", "amount")
+    __slots__ = fields = ("player", "card", "amount")
     type = "invested"
-    fields = ("player", "card", "amount")
     card_fields = ("card",)
 
     def __init__(self, player, card, amount):
@@ -58,9 +56,8 @@ class Invested(Event):
 class Redistributed(Event):
     """Park: every player now holds `share` coins; the bank paid `topup` (coins before listed by seat)."""
 
-    __slots__ = ("player", "card", "before", "share", "topup")
+    __slots__ = fields = ("player", "card", "before", "share", "topup")
     type = "redistributed"
-    fields = ("player", "card", "before", "share", "topup")
     card_fields = ("card",)
 
     def __init__(self, player, card, before, share, topup):

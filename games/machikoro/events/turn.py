@@ -6,9 +6,8 @@ from .base import Event, register
 
 @register
 class TurnStarted(Event):
-    __slots__ = ("player", "turn", "extra")
+    __slots__ = fields = ("player", "turn", "extra")
     type = "turn_started"
-    fields = ("player", "turn", "extra")
 
     def __init__(self, player, turn, extra):
         self.player = player
@@ -34,9 +33,8 @@ class TurnStarted(Event):
 class DiceRolled(Event):
     """purpose: "roll" (the turn's roll), "reroll" (Radio Tower) or "shared" (Tuna Boat's once-a-turn roll)."""
 
-    __slots__ = ("player", "dice", "purpose")
+    __slots__ = fields = ("player", "dice", "purpose")
     type = "dice_rolled"
-    fields = ("player", "dice", "purpose")
 
     def __init__(self, player, dice, purpose):
         self.player = player
@@ -55,9 +53,8 @@ class DiceRolled(Event):
 
 @register
 class RollAdjusted(Event):
-    __slots__ = ("player", "landmark", "amount")
+    __slots__ = fields = ("player", "landmark", "amount")
     type = "roll_adjusted"
-    fields = ("player", "landmark", "amount")
     card_fields = ("landmark",)
 
     def __init__(self, player, landmark, amount):
@@ -73,9 +70,8 @@ class RollAdjusted(Event):
 class Activated(Event):
     """A card made another card type activate (Exhibit Hall): a record, the effects follow as events."""
 
-    __slots__ = ("player", "card", "by")
+    __slots__ = fields = ("player", "card", "by")
     type = "activated"
-    fields = ("player", "card", "by")
     card_fields = ("card", "by")
 
     def __init__(self, player, card, by):
@@ -88,9 +84,8 @@ class Activated(Event):
 class GameOver(Event):
     """winner: a seat, or None when the game was stopped by the turn limit."""
 
-    __slots__ = ("winner", "reason")
+    __slots__ = fields = ("winner", "reason")
     type = "game_over"
-    fields = ("winner", "reason")
 
     def __init__(self, winner, reason):
         self.winner = winner

@@ -76,44 +76,6 @@
     return upright ? quadrants : [quadrants[3], quadrants[2], quadrants[1], quadrants[0]];
   }
 
-  /* Half-edges facing a neighbour: for each side, [first half, second half] of the card's quadrants. */
-  const SIDES = {
-    up: { dx: 0, dy: -1, mine: [0, 1], theirs: [2, 3] },
-    down: { dx: 0, dy: 1, mine: [2, 3], theirs: [0, 1] },
-    left: { dx: -1, dy: 0, mine: [0, 2], theirs: [1, 3] },
-    right: { dx: 1, dy: 0, mine: [1, 3], theirs: [0, 2] },
-  };
-
-  /* Groups of connected panels by element (for the highlight of the winning group): [{element, cells: Set}]. */
-  function groups(board, rules) {
-    const at = {};
-    board.forEach(function (c) { at[c.x + "," + c.y] = oriented(cardInfo(c.card, rules).quadrants, c.upright); });
-    const seen = {};
-    const found = [];
-    Object.keys(at).forEach(function (key) {
-      new Set(at[key]).forEach(function (el) {
-        if (seen[key + ":" + el]) return;
-        const cells = new Set([key]);
-        const stack = [key];
-        seen[key + ":" + el] = true;
-        while (stack.length) {
-          const here = stack.pop();
-          const [x, y] = here.split(",").map(Number);
-          Object.values(SIDES).forEach(function (side) {
-            const there = (x + side.dx) + "," + (y + side.dy);
-            if (!at[there] || seen[there + ":" + el]) return;
-            const linked = [0, 1].some(function (i) {
-              return at[here][side.mine[i]] === el && at[there][side.theirs[i]] === el;
-            });
-            if (linked) { seen[there + ":" + el] = true; cells.add(there); stack.push(there); }
-          });
-        }
-        found.push({ element: el, cells: cells });
-      });
-    });
-    return found;
-  }
-
   // ---- SVG drawing --------------------------------------------------------------------------------------
 
   function s(tag, attrs, children) {
@@ -330,11 +292,9 @@
       "aria-label": "The table. Arrow keys pan, plus and minus zoom, 0 fits, R turns the card." });
     const layer = s("g", { class: "aq-layer" });
     svg.append(layer);
-    const highlight = new Set();
-    (view.over ? view.winners || [] : []).forEach(function (seat) {
-      const el = view.goals && view.goals[seat];
-      groups(view.board, rules).filter(function (g) { return g.element === el && g.cells.size >= WIN; })
-        .forEach(function (g) { g.cells.forEach(function (c) { highlight.add(c); }); });
+    const highlight = new Set();  // the server names the winning groups' cells at the end
+    (view.over ? view.winning_groups || [] : []).forEach(function (g) {
+      g.cells.forEach(function (c) { highlight.add(c[0] + "," + c[1]); });
     });
     const selectedInfo = ui.selected ? cardInfo(ui.selected, rules) : null;
     const action = selectedInfo && selectedInfo.action;
@@ -593,7 +553,7 @@
     hint: "Pick a card from your hand, then a highlighted space or target.",
     handles: function (action) { return HANDLED.indexOf(action.type) >= 0; },
     render: render,
-    _geometry: { cardInfo: cardInfo, oriented: oriented, groups: groups },  // for tests in the browser
+    _geometry: { cardInfo: cardInfo, oriented: oriented },  // for tests in the browser
   });
 
   // The board's stylesheet sits beside the site's (static/css/boards/aquarius.css).

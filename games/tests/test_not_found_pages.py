@@ -1,0 +1,20 @@
+"""Unknown game links answer a 404 page of the site that says what is missing (DEBUG off, as in production)."""
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("path", ["/games/nosuchgame/", "/games/nosuchgame/replay/", "/games/nosuchgame/join/"])
+def test_an_unknown_game_code_says_there_is_no_such_game(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "There is no game with this link." in page and 'href="/games/"' in page
+    assert 'class="site-header"' in page  # the site's own page, not a bare "Not Found"
+
+
+def test_an_unknown_address_gets_the_sites_page_with_a_plain_message(client):
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    page = response.content.decode()
+    assert "There is no page at this address." in page and "Resolver404" not in page
