@@ -188,3 +188,13 @@ class ChatMessage(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.text[:30]}"
+
+
+class LanguagePreference(models.Model):
+    """The language a user chose with the switcher: applied at every request, on any browser (games.language)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference")
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+
+    def __str__(self):
+        return f"{self.user}: {self.language}"
