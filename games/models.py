@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
 
@@ -32,10 +33,10 @@ class Guest(models.Model):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        LOBBY = "lobby", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        LOBBY = "lobby", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
 
     code = models.CharField(max_length=12, unique=True, default=new_game_code)
     ruleset = models.CharField(max_length=32)

@@ -15,6 +15,7 @@ from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, 
 from .base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
 from .machikoro_forms import MachiKoroOptionsForm
 from .machikoro_text import action_label, narrate
+from django.utils.translation import gettext as _
 
 BASE = "base"
 _CACHE_SIZE = 16
@@ -72,9 +73,10 @@ class MachiKoroMatch(Match):
         try:
             new_state, events = engine.apply(self.state, parsed, seat)
         except NotYourTurnError:
-            raise RuleViolation("It is not your turn.", "not_your_turn") from None
+            raise RuleViolation(_("It is not your turn."), "not_your_turn") from None
         except IllegalActionError as exc:
-            raise RuleViolation(f"{action_label(self.state, action)}: not possible now ({exc}).") from None
+            raise RuleViolation(_("%(action)s: not possible now (%(reason)s).") % {
+                "action": action_label(self.state, action), "reason": exc}) from None
         return MachiKoroMatch(new_state), [e.to_json() for e in events]
 
     def view(self, seat):
@@ -132,7 +134,7 @@ class MachiKoroRuleset(Ruleset):
         extensions = [BASE, *[e for e in raw.get("extensions", []) if e != BASE]]
         market = raw.get("stacks") if raw.get("market_rule") else engine.ALL_STACKS
         if raw.get("market_rule") and market is None:
-            raise OptionsInvalid({"stacks": ["Choose how many stacks the market shows (10 to 15)."]})
+            raise OptionsInvalid({"stacks": [_("Choose how many stacks the market shows (10 to 15).")]})
         neighbours = bool(raw.get("neighbours_only"))
         if neighbours and "five-six" not in extensions:
             raise OptionsInvalid({"neighbours_only": ["Neighbours-only payments come with the 5–6 player box: "
@@ -149,9 +151,9 @@ class MachiKoroRuleset(Ruleset):
     def player_limit_hint(self, options):
         most = self.player_limits(options)[1]
         if most < 5:
-            return " Add Harbor for a fifth player, or the 5–6 player box for six."
+            return " " + _("Add Harbor for a fifth player, or the 5–6 player box for six.")
         if most < 6:
-            return " Add the 5–6 player box for six."
+            return " " + _("Add the 5–6 player box for six.")
         return ""
 
     def describe_options(self, options):

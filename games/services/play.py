@@ -10,6 +10,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import Game, GameEvent, Seat
@@ -109,9 +110,9 @@ def _check_request(expected_seq, action):
     if expected_seq is CURRENT_EVENT:
         pass
     elif isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
-        raise BadRequest("Send the number of the last event you saw as `seq`.")
+        raise BadRequest(_("Send the number of the last event you saw as `seq`."))
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise BadRequest("An action is an object with a `type`.")
+        raise BadRequest(_("An action is an object with a `type`."))
 
 
 @transaction.atomic
@@ -120,14 +121,14 @@ def play_action(*, game_id, identity, expected_seq, action):
     (or CURRENT_EVENT: whatever the game's position now, the rules judging the action against it)."""
     _check_request(expected_seq, action)
     game, seats = lock_game_with_seats(game_id)
-    require_status(game, Game.Status.PLAYING, message="This game is not being played.")
-    seat = require_seat(seats, identity, "Only the players seated at this game can play.")
+    require_status(game, Game.Status.PLAYING, message=_("This game is not being played."))
+    seat = require_seat(seats, identity, _("Only the players seated at this game can play."))
     if expected_seq is not CURRENT_EVENT and expected_seq != game.event_seq:
-        raise StaleEvent(f"This game has moved on (event {game.event_seq}, you sent {expected_seq}).",
+        raise StaleEvent(_("This game has moved on (event %(seq)s, you sent %(sent)s).") % {"seq": game.event_seq, "sent": expected_seq},
                          seq=game.event_seq)
     ruleset, match = current_match(game)
     if not match.may_act(seat.position, action):  # the ruleset knows which actions may come out of turn
-        raise NotYourTurn("It is not your turn.")
+        raise NotYourTurn(_("It is not your turn."))
     if seat.autopilot or seat.left:
         # Acting yourself takes your seat back from the bot standing in for you.
         seat.autopilot = seat.left = False
@@ -177,7 +178,7 @@ def hand_seat_to_bot(game, seats, seat):
 def take_back_seat(*, game_id, identity):
     """A player whose seat a bot was playing plays it again (with a fresh turn timer if it is his turn)."""
     game = lock_game(game_id)
-    require_status(game, Game.Status.PLAYING, message="This game is not being played.")
+    require_status(game, Game.Status.PLAYING, message=_("This game is not being played."))
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     seat = require_seat(seats, identity)
     if not seat.autopilot and not seat.left:
