@@ -1,18 +1,22 @@
 """Forms of the live-games pages: the generic part of creating a game, guests and accounts."""
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
-from django.utils.translation import gettext_lazy as _, ngettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
 from games.services.accounts import NICKNAME
 from games.services.lobby import TIMER_CHOICES
 
 
-def _timer_label(seconds):
+def _timer_text(seconds):
     if not seconds:
-        return _("No timer")
+        return gettext("No timer")
     if seconds < 60 or seconds % 60:
-        return ngettext_lazy("%(n)d second", "%(n)d seconds", "n") % {"n": seconds}
-    return ngettext_lazy("%(n)d minute", "%(n)d minutes", "n") % {"n": seconds // 60}
+        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    return ngettext("%(n)d minute", "%(n)d minutes", seconds // 60) % {"n": seconds // 60}
+
+
+_timer_label = lazy(_timer_text, str)  # the choice is rendered in the language of each request
 
 
 class GameSettingsForm(forms.Form):

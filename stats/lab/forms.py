@@ -6,10 +6,18 @@ from games.rulesets import get_ruleset
 
 from .services import MAX_GAMES, LabRequest
 from django.utils.text import format_lazy
-from django.utils.translation import gettext_lazy as _, ngettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _, ngettext
 
 MAX_SEATS = 6
 PUBLISHED = "published"
+
+
+def _stacks_text(n):
+    return ngettext("%(n)d stack", "%(n)d stacks", n) % {"n": n}
+
+
+_stacks_label = lazy(_stacks_text, str)  # rendered in each request's language
 
 
 def _bot_choices():
@@ -22,7 +30,7 @@ class LabRunForm(forms.Form):
     extensions = forms.MultipleChoiceField(label=_("Extensions"), widget=forms.CheckboxSelectMultiple, required=False,
                                            help_text=_("The base game is always in."))
     market = forms.TypedChoiceField(label=_("Market rule"), initial="all",
-                                    choices=[("all", _("Every stack open"))] + [(str(n), ngettext_lazy("%(n)d stack", "%(n)d stacks", "n") % {"n": n}) for n in range(10, 16)])
+                                    choices=[("all", _("Every stack open"))] + [(str(n), _stacks_label(n)) for n in range(10, 16)])
     games = forms.IntegerField(label=_("Games"), min_value=1, max_value=MAX_GAMES, initial=1000,
                                help_text=format_lazy(_("Up to {}; about a thousand games a second per worker with random bots."),
                                                      f"{MAX_GAMES:,}"))
