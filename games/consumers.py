@@ -267,7 +267,8 @@ class GameConsumer(LoopOnlyConsumer):
 
     async def game_frames(self, event):
         key = self.identity.key
-        await self.send(text_data=event["private"].get(key, event["public"]) if key else event["public"])
+        texts = event["private"].get(key, event["public"]) if key else event["public"]
+        await self.send(text_data=texts.get(self.language) or texts[settings.LANGUAGE_CODE])
 
 
 class OpenGamesConsumer(LoopOnlyConsumer):

@@ -93,7 +93,7 @@ class MachiKoroMatch(Match):
     def narrate_move(self, seat, action, events):
         lines = narrate(self.state, events)
         if isinstance(action, dict) and action.get("type") == "pass" and isinstance(seat, int) and 0 <= seat < len(self.state.players):
-            lines.insert(0, f"{self.state.players[seat].name} builds nothing.")
+            lines.insert(0, _("%(player)s builds nothing.") % {"player": self.state.players[seat].name})
         return lines
 
     def bot_action(self, seat, kind, seed):
@@ -157,16 +157,16 @@ class MachiKoroRuleset(Ruleset):
         return ""
 
     def describe_options(self, options):
-        names = {"harbor": "Harbor", "millionaires-row": "Millionaire's Row", "five-six": "5–6 box",
-                 "promo": "Promos"}
+        names = {"harbor": _("Harbor"), "millionaires-row": _("Millionaire's Row"), "five-six": _("5–6 box"),
+                 "promo": _("Promos")}
         extras = [names.get(e, e) for e in options["extensions"] if e != BASE]
         market = options["market"]
         lines = [
-            "Base game" + (" + " + ", ".join(extras) if extras else ""),
-            "Market: every stack" if market == engine.ALL_STACKS else f"Market: {market} stacks",
+            _("Base game") + (" + " + ", ".join(extras) if extras else ""),
+            _("Market: every stack") if market == engine.ALL_STACKS else _("Market: %(n)s stacks") % {"n": market},
         ]
         if options.get("neighbours_only"):
-            lines.append("Neighbours-only payments")
+            lines.append(_("Neighbours-only payments"))
         return lines
 
     def freeze_rules(self, options):

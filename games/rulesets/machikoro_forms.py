@@ -1,6 +1,6 @@
 """The Machi Koro part of the create-a-game form (seed 002's options)."""
 from django import forms
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext_lazy as _
 
 BASE = "base"
 
@@ -10,6 +10,8 @@ def extension_choices():
     from cards.models import CardGame, Extension
 
     extensions = Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug=BASE).order_by("order")
+    if get_language() == "fr":  # Minivilles' own names for a French player
+        return [(e.slug, e.name_fr or e.name) for e in extensions]
     return [(e.slug, f"{e.name} ({e.name_fr})" if e.name_fr and e.name_fr != e.name else e.name)
             for e in extensions]
 

@@ -1,7 +1,9 @@
 """Machi Koro in words: log lines for engine events and button labels for legal actions.
 
-Only presentation: every number comes from the engine's events and state.
+Only presentation: every number comes from the engine's events and state. The words are in the active
+language (games.selectors.frames builds each update once per site language).
 """
+from django.utils.translation import gettext as _, ngettext
 
 
 def _card_name(state, slug):
@@ -16,26 +18,32 @@ def _card_name(state, slug):
 
 def _who(state, seat):
     if seat is None:
-        return "the bank"
+        return _("the bank")
     if 0 <= seat < len(state.players):
         return state.players[seat].name
-    return f"seat {seat}"
+    return _("seat %(n)s") % {"n": seat}
 
 
 def _coins(n):
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return ngettext("%(n)s coin", "%(n)s coins", n) % {"n": n}
 
 
 def _transfer(state, e):
     card = _card_name(state, e.get("card"))
     payer, payee, amount, owed = e["payer"], e["payee"], e["amount"], e["owed"]
-    short = f" (owed {owed})" if amount < owed else ""
+    short = " " + _("(owed %(owed)s)") % {"owed": owed} if amount < owed else ""
     prefix = f"{card}: " if card else ""
     if payer is None:
-        return f"{prefix}the bank pays {_who(state, payee)} {_coins(amount)}."
+        return prefix + _("the bank pays %(payee)s %(coins)s.") % {"payee": _who(state, payee), "coins": _coins(amount)}
     if payee is None:
-        return f"{prefix}{_who(state, payer)} pays the bank {_coins(amount)}{short}."
-    return f"{prefix}{_who(state, payer)} pays {_who(state, payee)} {_coins(amount)}{short}."
+        return prefix + _("%(payer)s pays the bank %(coins)s%(short)s.") % {
+            "payer": _who(state, payer), "coins": _coins(amount), "short": short}
+    return prefix + _("%(payer)s pays %(payee)s %(coins)s%(short)s.") % {
+        "payer": _who(state, payer), "payee": _who(state, payee), "coins": _coins(amount), "short": short}
+
+
+def _count(n):
+    return n if isinstance(n, int) and not isinstance(n, bool) else 2
 
 
 def _dice(e):
@@ -49,43 +57,49 @@ def _line(state, e):
     name = lambda key: _who(state, e.get(key))  # noqa: E731
     card = lambda key="card": _card_name(state, e.get(key))  # noqa: E731
     if kind == "turn_started":
-        extra = " (extra turn)" if e.get("extra") else ""
-        return f"Turn {e['turn']}: {name('player')}{extra}."
+        if e.get("extra"):
+            return _("Turn %(turn)s: %(player)s (extra turn).") % {"turn": e["turn"], "player": name("player")}
+        return _("Turn %(turn)s: %(player)s.") % {"turn": e["turn"], "player": name("player")}
     if kind == "dice_rolled":
-        what = {"reroll": "rolls again", "shared": "rolls for the boats"}.get(e["purpose"], "rolls")
-        return f"{name('player')} {what}: {_dice(e)}."
+        what = {"reroll": _("%(player)s rolls again: %(dice)s."),
+                "shared": _("%(player)s rolls for the boats: %(dice)s.")}.get(e["purpose"], _("%(player)s rolls: %(dice)s."))
+        return what % {"player": name("player"), "dice": _dice(e)}
     if kind == "roll_adjusted":
-        return f"{card('landmark')}: {name('player')} adds {e['amount']} to the roll."
+        return _("%(landmark)s: %(player)s adds %(n)s to the roll.") % {
+            "landmark": card("landmark"), "player": name("player"), "n": e["amount"]}
     if kind == "transfer":
         return _transfer(state, e)
     if kind == "bought":
-        return f"{name('player')} buys {card()} for {_coins(e['cost'])}."
+        return _("%(player)s buys %(card)s for %(coins)s.") % {"player": name("player"), "card": card(), "coins": _coins(e["cost"])}
     if kind == "landmark_built":
-        return f"{name('player')} builds {card('landmark')} for {_coins(e['cost'])}."
+        return _("%(player)s builds %(landmark)s for %(coins)s.") % {
+            "player": name("player"), "landmark": card("landmark"), "coins": _coins(e["cost"])}
     if kind == "landmark_demolished":
-        return f"{card()}: {name('player')}'s {card('landmark')} is demolished."
+        return _("%(card)s: %(player)s's %(landmark)s is demolished.") % {
+            "card": card(), "player": name("player"), "landmark": card("landmark")}
     if kind == "cards_closed":
-        return f"{name('player')} closes {e['count']} × {card()} for renovation."
+        return _("%(player)s closes %(n)s × %(card)s for renovation.") % {"player": name("player"), "n": e["count"], "card": card()}
     if kind == "cards_reopened":
-        return f"{name('player')}'s {e['count']} × {card()} reopen instead of paying."
+        return _("%(player)s's %(n)s × %(card)s reopen instead of paying.") % {"player": name("player"), "n": e["count"], "card": card()}
     if kind == "card_given":
-        return f"{name('giver')} gives a {card()} to {name('receiver')}."
+        return _("%(giver)s gives a %(card)s to %(receiver)s.") % {"giver": name("giver"), "card": card(), "receiver": name("receiver")}
     if kind == "card_returned":
-        return f"{name('player')} returns {card()} to the market."
+        return _("%(player)s returns %(card)s to the market.") % {"player": name("player"), "card": card()}
     if kind == "market_drawn":
-        return f"The market shows a new stack: {card()}."
+        return _("The market shows a new stack: %(card)s.") % {"card": card()}
     if kind == "market_removed":
-        return f"{card()} leaves the market: everyone owns one."
+        return _("%(card)s leaves the market: everyone owns one.") % {"card": card()}
     if kind == "invested":
-        return f"{name('player')} invests {_coins(e['amount'])} in {card()}."
+        return _("%(player)s invests %(coins)s in %(card)s.") % {"player": name("player"), "coins": _coins(e["amount"]), "card": card()}
     if kind == "redistributed":
-        return f"{card()}: everyone now has {_coins(e['share'])} (the bank adds {e['topup']})."
+        return _("%(card)s: everyone now has %(coins)s (the bank adds %(topup)s).") % {
+            "card": card(), "coins": _coins(e["share"]), "topup": e["topup"]}
     if kind == "activated":
-        return f"{card('by')}: {name('player')} activates {card()}."
+        return _("%(by)s: %(player)s activates %(card)s.") % {"by": card("by"), "player": name("player"), "card": card()}
     if kind == "game_over":
         if e.get("winner") is None:
-            return "The game stops at the turn limit: nobody wins."
-        return f"{name('winner')} has built every landmark and wins!"
+            return _("The game stops at the turn limit: nobody wins.")
+        return _("%(player)s has built every landmark and wins!") % {"player": name("winner")}
     return None
 
 
@@ -104,38 +118,39 @@ def action_label(state, action):
     opponent = action.get("opponent")
     who = _who(state, opponent) if isinstance(opponent, int) and not isinstance(opponent, bool) else ""
     if kind == "roll":
-        return "Roll 1 die" if action.get("dice") == 1 else f"Roll {action.get('dice')} dice"
+        return ngettext("Roll %(n)s die", "Roll %(n)s dice", _count(action.get("dice"))) % {"n": action.get("dice")}
     if kind == "reroll":
-        return "Roll again (1 die)" if action.get("dice") == 1 else f"Roll again ({action.get('dice')} dice)"
+        return ngettext("Roll again (%(n)s die)", "Roll again (%(n)s dice)", _count(action.get("dice"))) % {"n": action.get("dice")}
     if kind == "keep_roll":
-        return "Keep the roll"
+        return _("Keep the roll")
     if kind == "adjust_roll":
-        return "Add to the roll" if action.get("add") else "Keep the total"
+        return _("Add to the roll") if action.get("add") else _("Keep the total")
     if kind == "choose_opponent":
-        return f"Take from {who}"
+        return _("Take from %(player)s") % {"player": who}
     if kind == "trade":
-        return f"Give {_card_name(state, action.get('give'))}, take {who}'s {_card_name(state, action.get('take'))}"
+        return _("Give %(give)s, take %(player)s's %(take)s") % {
+            "give": _card_name(state, action.get("give")), "player": who, "take": _card_name(state, action.get("take"))}
     if kind == "decline":
-        return "Decline"
+        return _("Decline")
     if kind == "renovate":
-        return f"Close every {card}"
+        return _("Close every %(card)s") % {"card": card}
     if kind == "move":
-        return f"Give {card} to {who}"
+        return _("Give %(card)s to %(player)s") % {"card": card, "player": who}
     if kind == "demolish":
-        return f"Demolish {_card_name(state, action.get('landmark'))}"
+        return _("Demolish %(landmark)s") % {"landmark": _card_name(state, action.get("landmark"))}
     if kind == "activate":
-        return f"Activate {card}"
+        return _("Activate %(card)s") % {"card": card}
     if kind == "buy":
         index = state.card_set.establishment_index.get(action.get("card"))
         cost = state.card_set.establishments[index].cost if index is not None else "?"
-        return f"Buy {card} ({cost})"
+        return _("Buy %(card)s (%(cost)s)") % {"card": card, "cost": cost}
     if kind == "build":
         index = state.card_set.landmark_index.get(action.get("landmark"))
         landmark = state.card_set.landmarks[index] if index is not None else None
-        return f"Build {landmark.name} ({landmark.cost})" if landmark else "Build"
+        return _("Build %(landmark)s (%(cost)s)") % {"landmark": landmark.name, "cost": landmark.cost} if landmark else _("Build")
     if kind == "pass":
-        return "Build nothing"
+        return _("Build nothing")
     if kind == "invest":
         coins = action.get("coins")
-        return "Do not invest" if not coins else f"Invest {_coins(coins)}"
+        return _("Do not invest") if not coins else _("Invest %(coins)s") % {"coins": _coins(coins)}
     return str(kind)

@@ -123,7 +123,7 @@
       id: mine ? "mk-my-city" : "mk-city-" + seat }, [
       h("header", null, [
         h("span", { text: "P" + (turn + 1) + " · " + player.name + (mine ? " " + gettext("(you)") : "") + (view.winner === seat ? " ★ " + gettext("winner") : "") }),
-        h("span", { class: "mk-coins" }, [h("span", { class: "coin", "aria-hidden": "true" }), player.coins + (player.coins === 1 ? " coin" : " coins")]),
+        h("span", { class: "mk-coins" }, [h("span", { class: "coin", "aria-hidden": "true" }), interpolate(ngettext("%s coin", "%s coins", player.coins), [player.coins])]),
       ]),
       landmarks(player, rules, ctx, mine),
       owned(player, rules),
