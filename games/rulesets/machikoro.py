@@ -109,6 +109,8 @@ class MachiKoroMatch(Match):
             built = sum(1 for i in required if player.built[i])
             rows.append({
                 "seat": seat, "name": player.name, "score": built, "coins": player.coins,
+                # The numbers of `details` too, so each page words them in its own language.
+                "landmarks": [built, len(required)], "establishments": sum(player.cards),
                 "details": f"{built}/{len(required)} landmarks, {_plural(player.coins, 'coin')}, "
                            f"{_plural(sum(player.cards), 'establishment')}",
                 "_key": (seat != state.winner, -built, -player.coins),

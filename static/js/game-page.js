@@ -339,7 +339,7 @@
     $("rematch-join-form").hidden = !code;
     if (code) {
       $("rematch-join-form").action = "/games/" + encodeURIComponent(code) + "/join/";
-      $("rematch-info").textContent = "A rematch is waiting: same options, same bots.";
+      $("rematch-info").textContent = gettext("A rematch is waiting: same options, same bots.");
     }
   }
 
@@ -352,8 +352,16 @@
       ? interpolate(ngettext("%s won!", "%s won!", winners.length), [winners.join(gettext(" and "))]) : gettext("Nobody won.");
     const body = $("final-table");
     body.replaceChildren.apply(body, result.table.map(function (row) {
-      return h("tr", null, [h("td", { text: row.rank }), h("td", { text: row.name }), h("td", { text: row.details || row.score })]);
+      return h("tr", null, [h("td", { text: row.rank }), h("td", { text: row.name }), h("td", { text: resultDetails(row) })]);
     }));
+  }
+
+  // A Machi Koro row carries its numbers: worded here in the page's language; other games send words.
+  function resultDetails(row) {
+    if (!row.landmarks) return row.details || row.score;
+    return [interpolate(gettext("%(built)s/%(total)s landmarks"), { built: row.landmarks[0], total: row.landmarks[1] }, true),
+      interpolate(ngettext("%s coin", "%s coins", row.coins), [row.coins]),
+      interpolate(ngettext("%s establishment", "%s establishments", row.establishments), [row.establishments])].join(", ");
   }
 
   // ---- the turn timer ------------------------------------------------------------------------------------
