@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from .live_site import LiveSite
-from .test_live_game_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, GAME_TIMEOUT, choose_and_click, watch_errors
+# The live site and the browser are the whole-game test's fixtures (one site for this module).
+from .test_live_game_browser import (  # noqa: F401
+    ARTIFACTS, GAME_TIMEOUT, browser, choose_and_click, site, watch_errors,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -56,23 +58,6 @@ def english_fragments():
 def english_on(page, fragments):
     text = " ".join(page.evaluate(VISIBLE_TEXT).split())
     return sorted(f for f in fragments if f in text)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
-    with LiveSite(tmp_path_factory.mktemp("french-site")) as live:
-        yield live
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def test_a_whole_game_in_french_on_a_phone(site, browser):
