@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export DJANGO_DEBUG ?= 1
 
-.PHONY: start admin install install-dev test test-services browser-deps nginx-deps clean test-stats-worker
+.PHONY: start admin install install-dev test test-services browser-deps nginx-deps gettext-deps messages clean test-stats-worker
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -42,9 +42,20 @@ browser-deps:
 # nginx runs the documented several-hosts configuration in front of three servers (games/tests/test_multihost.py).
 nginx-deps:
 	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update -qq && apt-get install -y -qq nginx-light)
+# GNU gettext: makemessages and the catalogue test need xgettext and msgfmt (the site itself reads the committed .mo).
+gettext-deps:
+	@command -v xgettext >/dev/null && command -v msgfmt >/dev/null || (apt-get update -qq && apt-get install -y -qq gettext)
+
+# Update the French catalogue from the marked strings, then compile it (docs/translating.md). cards/ has its own.
+I18N_IGNORE := --ignore=.venv --ignore=.git --ignore=bench --ignore=tests --ignore='*/tests/*' --ignore='cards/*' \
+	--ignore=staticfiles --ignore='static/vendor/*' --ignore=media --ignore=.test-media --ignore=node_modules
+messages: install gettext-deps
+	$(PY) manage.py makemessages -l fr $(I18N_IGNORE)
+	$(PY) manage.py makemessages -l fr -d djangojs $(I18N_IGNORE)
+	$(PY) manage.py compilemessages -l fr --ignore=.venv --ignore='cards/*'
 
 # The whole suite on the embedded defaults (SQLite, in-memory channel layer, eager Celery).
-test: install-dev browser-deps
+test: install-dev browser-deps gettext-deps
 	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest -n 2
 
 clean:
@@ -53,7 +64,7 @@ clean:
 # The same suite against the machine's PostgreSQL and Redis (see docs/operations.md).
 DATABASE_URL_TEST ?= postgres://postgres@127.0.0.1:5432/postgres
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
-test-services: install-dev browser-deps nginx-deps
+test-services: install-dev browser-deps nginx-deps gettext-deps
 	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest -n 2
 
 # The statistics tasks through Redis and a real Celery worker on PostgreSQL: the test starts

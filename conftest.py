@@ -2,6 +2,18 @@
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def site_language_reset():
+    """A request in French leaves French active in this thread (LocaleMiddleware activates it for the
+    request): each test starts and ends in the default language."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def official_cards(db):
     from cards.loading import load_official_cards

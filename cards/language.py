@@ -38,15 +38,3 @@ def localized_name(item, language: str | None = None) -> str:
     if language == "fr":
         return get("name_fr", "") or name
     return name
-
-
-def from_scope(scope) -> str:
-    """The card language of a WebSocket (Channels scope): the site's language cookie (what the language switcher
-    sets, as LocaleMiddleware reads it for pages), else the browser's Accept-Language, else English."""
-    from django.conf import settings
-
-    chosen = supported((scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME))
-    if chosen:
-        return chosen
-    headers = dict(scope.get("headers") or ())
-    return from_accept_language(headers.get(b"accept-language", b"").decode("latin-1"))

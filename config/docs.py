@@ -10,20 +10,21 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from markdown_it import MarkdownIt
 
 GUIDES = {
-    "playing": "Players' guide",
-    "rules": "Machi Koro rules",
-    "rules-aquarius": "Aquarius rules",
-    "aquarius-rpc": "Aquarius referee API",
-    "api": "API guide",
-    "effects": "Effect grammar",
-    "designers": "Designers' guide",
-    "card-data": "Card data",
-    "statistics": "Statistics",
-    "balance-lab": "Balance lab",
-    "lorenzo": "Lorenzo cards",
+    "playing": _("Players' guide"),
+    "rules": _("Machi Koro rules"),
+    "rules-aquarius": _("Aquarius rules"),
+    "aquarius-rpc": _("Aquarius referee API"),
+    "api": _("API guide"),
+    "effects": _("Effect grammar"),
+    "designers": _("Designers' guide"),
+    "card-data": _("Card data"),
+    "statistics": _("Statistics"),
+    "balance-lab": _("Balance lab"),
+    "lorenzo": _("Lorenzo cards"),
 }
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 

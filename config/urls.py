@@ -7,6 +7,10 @@ from django.templatetags.static import static as static_url
 from config.docs import guide
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from django.views.i18n import JavaScriptCatalog
+
+from games.language import set_language
+
 from . import health
 from cards.api import api_not_found
 
@@ -18,6 +22,8 @@ urlpatterns = [
     path("accounts/", include("games.account_urls")),
     path("stats/", include("stats.urls")),
     path("admin/", admin.site.urls),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("i18n/catalog.js", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/", include("stats.api_urls")),
     path("api/", include("cards.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -4,6 +4,7 @@ from django.contrib.auth import login
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+from django.utils.translation import gettext as _
 
 from games.errors import GameError
 from games.forms import GuestForm, SignUpForm
@@ -50,7 +51,7 @@ def play_as_guest(request):
 def keep_as_account(request):
     identity = request_identity(request)
     if identity.guest_id is None:
-        messages.error(request, "Only a guest can be kept as an account.")
+        messages.error(request, _("Only a guest can be kept as an account."))
         return redirect("games:list")
     guest = Guest.objects.get(pk=identity.guest_id)
     form = SignUpForm(request.POST or None, initial={"username": guest.nickname.replace(" ", "_")})
@@ -59,6 +60,6 @@ def keep_as_account(request):
                                      password=form.cleaned_data["password1"])
         forget_guest(request.session)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}: your games are now in your account.")
+        messages.success(request, _("Welcome, %(name)s: your games are now in your account.") % {"name": user.username})
         return redirect(_next_url(request))
     return render(request, "registration/keep.html", {"form": form, "guest": guest})

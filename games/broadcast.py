@@ -59,15 +59,10 @@ def publish_to_game(code, frame):
     publish(game_group(code), {"type": "game.frame", "text": encode(frame)})
 
 
-def publish_frames(code, public_text, private_texts, other_languages=None):
-    """One frame for spectators and most players, other frames for the identities in `private_texts`.
-
-    `other_languages`: {language: (public text, private texts)} for sockets in a language other than English."""
-    message = {"type": "game.frames", "public": public_text, "private": private_texts}
-    if other_languages:
-        message["languages"] = {language: {"public": public, "private": private}
-                                for language, (public, private) in other_languages.items()}
-    publish(game_group(code), message)
+def publish_frames(code, public_texts, private_texts):
+    """One frame for spectators and most players, other frames for the identities in `private_texts`; each
+    text in every site language ({language: text}), so each socket sends its reader's."""
+    publish(game_group(code), {"type": "game.frames", "public": public_texts, "private": private_texts})
 
 
 def publish_open_games(frame):

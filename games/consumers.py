@@ -14,10 +14,11 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connection
 from django.utils import translation
+from django.utils.translation import gettext as _
 
-from cards.language import from_scope as scope_language
 from games import broadcast, services
 from games.errors import BadRequest, GameError
+from games.language import language_from_scope
 from games.identity import scope_identity
 from games.selectors.frames import snapshot_frame
 from games.selectors.lists import open_games_frame
@@ -155,13 +156,13 @@ class GameConsumer(LoopOnlyConsumer):
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
-        self.language = scope_language(self.scope)
         try:
             self.identity, self.game_id = await db(self._identify)(self.code)
         except GameError:
             await self.close(code=4404)
             return
         self.bucket = TokenBucket()
+        self.language = language_from_scope(self.scope)  # error messages in the page's language
         await self.channel_layer.group_add(broadcast.game_group(self.code), self.channel_name)
         await self.accept()
         self.presence_id = await db(services.socket_opened)(game_id=self.game_id, identity=self.identity)
@@ -180,23 +181,27 @@ class GameConsumer(LoopOnlyConsumer):
             await db(services.socket_closed)(self.presence_id)
 
     async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(self.language):  # the database threads copy this context
+            await self._receive(text_data)
+
+    async def _receive(self, text_data):
         ref = None
         try:
             check_size(text_data)
             if not self.bucket.take():
-                raise BadRequest("Too many messages: slow down.", code="rate_limited")
+                raise BadRequest(_("Too many messages: slow down."), code="rate_limited")
             message = parse_message(text_data)
             ref = message_ref(message)
             handler = self.HANDLERS.get(message["type"])
             if handler is None:
-                raise BadRequest(f"Unknown message type {message['type'][:40]!r}.", code="unknown_type")
+                raise BadRequest(_("Unknown message type %(type)r.") % {"type": message["type"][:40]}, code="unknown_type")
             await handler(self, message)
         except GameError as exc:
             await self._send_frame({"type": "error", "ref": ref, **self._for_people(exc)})
         except Exception:  # a bug must not close everyone's game page: report it to this client only
             log.exception("game socket message failed")
             await self._send_frame({"type": "error", "ref": ref, "code": "server_error",
-                                    "message": "Something went wrong on the server; reload the page."})
+                                    "message": _("Something went wrong on the server; reload the page.")})
 
     def _for_people(self, exc):
         """The error as this socket's reader sees it: a game's refusal in their language (by its token)."""
@@ -240,7 +245,7 @@ class GameConsumer(LoopOnlyConsumer):
     async def on_add_bot(self, message):
         kind = message.get("kind")
         if not isinstance(kind, str):
-            raise BadRequest("Say which bot: `kind`.")
+            raise BadRequest(_("Say which bot: `kind`."))
         await db(services.add_bot)(game_id=self.game_id, identity=self.identity, kind=kind)
 
     async def on_take_seat(self, message):
@@ -272,8 +277,8 @@ class GameConsumer(LoopOnlyConsumer):
 
     async def game_frames(self, event):
         key = self.identity.key
-        texts = event.get("languages", {}).get(self.language, event)
-        await self.send(text_data=texts["private"].get(key, texts["public"]) if key else texts["public"])
+        texts = event["private"].get(key, event["public"]) if key else event["public"]
+        await self.send(text_data=texts.get(self.language) or texts[settings.LANGUAGE_CODE])
 
 
 class OpenGamesConsumer(LoopOnlyConsumer):
@@ -290,7 +295,7 @@ class OpenGamesConsumer(LoopOnlyConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         await self.send(text_data=broadcast.encode(
-            {"type": "error", "code": "read_only", "message": "This socket only sends the list of games."}))
+            {"type": "error", "code": "read_only", "message": _("This socket only sends the list of games.")}))
 
     async def games_list(self, event):
         await self.send(text_data=event["text"])

@@ -1,33 +1,40 @@
 """Forms of the live-games pages: the generic part of creating a game, guests and accounts."""
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
 from games.services.accounts import NICKNAME
 from games.services.lobby import TIMER_CHOICES
 
 
-def _timer_label(seconds):
+def _timer_text(seconds):
     if not seconds:
-        return "No timer"
-    return f"{seconds} seconds" if seconds < 60 or seconds % 60 else f"{seconds // 60} minute{'s' if seconds > 60 else ''}"
+        return gettext("No timer")
+    if seconds < 60 or seconds % 60:
+        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    return ngettext("%(n)d minute", "%(n)d minutes", seconds // 60) % {"n": seconds // 60}
+
+
+_timer_label = lazy(_timer_text, str)  # the choice is rendered in the language of each request
 
 
 class GameSettingsForm(forms.Form):
     """Settings every game has; the ruleset's own form holds its options."""
 
-    min_players = forms.IntegerField(label="Minimum players", initial=2, min_value=1, max_value=12)
-    max_players = forms.IntegerField(label="Maximum players", initial=4, min_value=1, max_value=12)
-    public = forms.BooleanField(label="Public: list this game on the games page", required=False, initial=True)
+    min_players = forms.IntegerField(label=_("Minimum players"), initial=2, min_value=1, max_value=12)
+    max_players = forms.IntegerField(label=_("Maximum players"), initial=4, min_value=1, max_value=12)
+    public = forms.BooleanField(label=_("Public: list this game on the games page"), required=False, initial=True)
     turn_seconds = forms.TypedChoiceField(
-        label="Turn timer", coerce=int, initial=90, choices=[(s, _timer_label(s)) for s in TIMER_CHOICES],
-        help_text="When a player's time runs out, a bot plays for him until he takes his seat back.",
+        label=_("Turn timer"), coerce=int, initial=90, choices=[(s, _timer_label(s)) for s in TIMER_CHOICES],
+        help_text=_("When a player's time runs out, a bot plays for them until they take their seat back."),
     )
 
 
 class GuestForm(forms.Form):
     nickname = forms.RegexField(
-        regex=NICKNAME, max_length=24, label="Nickname",
-        error_messages={"invalid": "2 to 24 letters, digits, spaces, dots, dashes or apostrophes."},
+        regex=NICKNAME, max_length=24, label=_("Nickname"),
+        error_messages={"invalid": _("2 to 24 letters, digits, spaces, dots, dashes or apostrophes.")},
     )
 
 

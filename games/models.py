@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
 
@@ -32,10 +33,10 @@ class Guest(models.Model):
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        LOBBY = "lobby", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        LOBBY = "lobby", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
 
     code = models.CharField(max_length=12, unique=True, default=new_game_code)
     ruleset = models.CharField(max_length=32)
@@ -188,3 +189,13 @@ class ChatMessage(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.text[:30]}"
+
+
+class LanguagePreference(models.Model):
+    """The language a user chose with the switcher: applied at every request, on any browser (games.language)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference")
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+
+    def __str__(self):
+        return f"{self.user}: {self.language}"

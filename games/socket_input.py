@@ -4,6 +4,7 @@ import json
 import re
 
 from games.errors import BadRequest
+from django.utils.translation import gettext as _
 
 MAX_MESSAGE_CHARS = 4096
 MAX_DEPTH = 16   # no message needs more nesting; deeper JSON is refused before anything reads it
@@ -33,9 +34,9 @@ def _encodable(message):
 
 def check_size(text_data):
     if text_data is None:
-        raise BadRequest("Send JSON text frames.", code="bad_message")
+        raise BadRequest(_("Send JSON text frames."), code="bad_message")
     if len(text_data) > MAX_MESSAGE_CHARS:
-        raise BadRequest(f"Messages are at most {MAX_MESSAGE_CHARS} characters.", code="too_large")
+        raise BadRequest(_("Messages are at most %(n)d characters.") % {"n": MAX_MESSAGE_CHARS}, code="too_large")
 
 
 def parse_message(text_data):
@@ -43,17 +44,17 @@ def parse_message(text_data):
     try:
         message = json.loads(text_data)
     except RecursionError:
-        raise BadRequest(f"Messages nest at most {MAX_DEPTH} levels deep.", code="too_deep") from None
+        raise BadRequest(_("Messages nest at most %(n)d levels deep.") % {"n": MAX_DEPTH}, code="too_deep") from None
     except ValueError:
-        raise BadRequest("That is not JSON.", code="bad_json") from None
+        raise BadRequest(_("That is not JSON."), code="bad_json") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise BadRequest('Messages are JSON objects with a "type".', code="bad_message")
     # Cheap tests first: only a message with many brackets can be too deep, only one with a \ud8xx-\udfxx
     # escape can hold a lone surrogate (text that cannot be stored or sent back as UTF-8).
     if text_data.count("[") + text_data.count("{") > MAX_DEPTH and _depth_exceeds(message, MAX_DEPTH):
-        raise BadRequest(f"Messages nest at most {MAX_DEPTH} levels deep.", code="too_deep")
+        raise BadRequest(_("Messages nest at most %(n)d levels deep.") % {"n": MAX_DEPTH}, code="too_deep")
     if _MAYBE_SURROGATE.search(text_data) and not _encodable(message):
-        raise BadRequest("Text must be valid Unicode: this message holds a lone UTF-16 surrogate.",
+        raise BadRequest(_("Text must be valid Unicode: this message holds a lone UTF-16 surrogate."),
                          code="bad_text")
     return message
 

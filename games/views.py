@@ -4,6 +4,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.utils.translation import gettext as _
 
 from games import services
 from games.errors import GameError, InvalidSettings
@@ -180,7 +181,7 @@ def rematch(request, code):
 def replay_page(request, code):
     game = _game_or_404(code)
     if game.status != game.Status.FINISHED:
-        messages.error(request, "The replay is available once the game is over.")
+        messages.error(request, _("The replay is available once the game is over."))
         return redirect("games:game", code=code)
     return render(request, "games/replay.html", {"game": game, "ruleset": get_ruleset(game.ruleset)})
 

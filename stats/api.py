@@ -1,5 +1,6 @@
 """GET /api/games/{id}/stats/: 202 while the statistics are computed, then 200 with them (or the error).
 POST re-queues a computation that failed or stalled."""
+from django.utils.translation import gettext as _, gettext_lazy as _lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import APIException, NotFound
@@ -20,13 +21,13 @@ POLL_SECONDS = 2
 class NotFinished(APIException):
     status_code = status.HTTP_409_CONFLICT
     default_code = "not_finished"
-    default_detail = "Statistics are computed once the game is over."
+    default_detail = _lazy("Statistics are computed once the game is over.")
 
 
 class AlreadyQueued(APIException):
     status_code = status.HTTP_409_CONFLICT
     default_code = "not_retryable"
-    default_detail = "These statistics are ready or already being computed."
+    default_detail = _lazy("These statistics are ready or already being computed.")
 
 
 class GameStatisticsView(APIView):
@@ -35,9 +36,9 @@ class GameStatisticsView(APIView):
     def _game(self, request, game_id):
         game = Game.objects.filter(pk=game_id).first()
         if game is None or not may_see(request, game):
-            raise NotFound("There is no such game.")
+            raise NotFound(_("There is no such game."))
         if not inputs.supports(game):
-            raise NotFound("There are no statistics for this kind of game.")
+            raise NotFound(_("There are no statistics for this kind of game."))
         if game.status != Game.Status.FINISHED:
             raise NotFinished()
         return game

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
 
@@ -51,7 +52,7 @@ def queue_statistics_of_finished_game(sender, game, **kwargs):
 def request_statistics(game):
     """Queue (again) the computation of a finished game's statistics: the page's and the API's retry."""
     if game.status != Game.Status.FINISHED or not inputs.supports(game):
-        raise StatisticsUnavailable("Statistics are computed for finished games only.")
+        raise StatisticsUnavailable(_("Statistics are computed for finished games only."))
     with transaction.atomic():
         statistics = _mark_pending(game)
         _queue_on_commit(game.pk)

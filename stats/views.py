@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext as _
 
 from games.models import Game, Guest
 from games.rulesets import all_rulesets
@@ -63,14 +64,14 @@ def game_panel(request, code):
 def game_retry(request, code):
     game = _game(code)
     if not may_retry(game, selectors.statistics_of(game)):
-        messages.info(request, "These statistics are ready or already being computed.")
+        messages.info(request, _("These statistics are ready or already being computed."))
     else:
         try:
             request_statistics(game)
         except StatisticsUnavailable as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, "The statistics are being computed again.")
+            messages.success(request, _("The statistics are being computed again."))
     target = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
                                            require_https=request.is_secure()):

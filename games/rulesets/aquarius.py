@@ -15,6 +15,7 @@ from games.aquarius.bots import BOTS, make_bot
 
 from .aquarius_text import action_label, card_title, narrate, refusal_text
 from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
+from django.utils.translation import gettext_lazy as _
 
 _CACHE_SIZE = 16
 OFFICIAL_DECK = "first-edition"
@@ -29,11 +30,11 @@ def deck_choices():
 
 class AquariusOptionsForm(forms.Form):
     chicken = forms.BooleanField(
-        required=False, label="Aqua-Chicken: nobody sees their goal until they choose to look",
-        help_text="The last player to look wins the side game.",
+        required=False, label=_("Aqua-Chicken: nobody sees their goal until they choose to look"),
+        help_text=_("The last player to look wins the side game."),
     )
-    deck = forms.ChoiceField(required=False, label="Deck", initial=OFFICIAL_DECK,
-                             help_text="The official First Edition deck, or a designer's variant.")
+    deck = forms.ChoiceField(required=False, label=_("Deck"), initial=OFFICIAL_DECK,
+                             help_text=_("The official First Edition deck, or a designer's variant."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -9,12 +9,14 @@ import json
 from collections import OrderedDict
 from threading import Lock
 
+from django.utils.translation import gettext as _
+
 from games import machikoro as engine
 from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
 
 from .base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
 from .machikoro_forms import MachiKoroOptionsForm
-from .machikoro_text import action_label, builds_nothing, narrate
+from .machikoro_text import action_label, narrate
 
 BASE = "base"
 _CACHE_SIZE = 16
@@ -72,9 +74,10 @@ class MachiKoroMatch(Match):
         try:
             new_state, events = engine.apply(self.state, parsed, seat)
         except NotYourTurnError:
-            raise RuleViolation("It is not your turn.", "not_your_turn") from None
+            raise RuleViolation(_("It is not your turn."), "not_your_turn") from None
         except IllegalActionError as exc:
-            raise RuleViolation(f"{action_label(self.state, action)}: not possible now ({exc}).") from None
+            raise RuleViolation(_("%(action)s: not possible now (%(reason)s).") % {
+                "action": action_label(self.state, action), "reason": exc}) from None
         return MachiKoroMatch(new_state), [e.to_json() for e in events]
 
     def view(self, seat):
@@ -91,7 +94,7 @@ class MachiKoroMatch(Match):
     def narrate_move(self, seat, action, events):
         lines = narrate(self.state, events)
         if isinstance(action, dict) and action.get("type") == "pass" and isinstance(seat, int) and 0 <= seat < len(self.state.players):
-            lines.insert(0, builds_nothing(self.state, seat))
+            lines.insert(0, _("%(player)s builds nothing.") % {"player": self.state.players[seat].name})
         return lines
 
     def bot_action(self, seat, kind, seed):
@@ -107,6 +110,8 @@ class MachiKoroMatch(Match):
             built = sum(1 for i in required if player.built[i])
             rows.append({
                 "seat": seat, "name": player.name, "score": built, "coins": player.coins,
+                # The numbers of `details` too, so each page words them in its own language.
+                "landmarks": [built, len(required)], "establishments": sum(player.cards),
                 "details": f"{built}/{len(required)} landmarks, {_plural(player.coins, 'coin')}, "
                            f"{_plural(sum(player.cards), 'establishment')}",
                 "_key": (seat != state.winner, -built, -player.coins),
@@ -132,7 +137,7 @@ class MachiKoroRuleset(Ruleset):
         extensions = [BASE, *[e for e in raw.get("extensions", []) if e != BASE]]
         market = raw.get("stacks") if raw.get("market_rule") else engine.ALL_STACKS
         if raw.get("market_rule") and market is None:
-            raise OptionsInvalid({"stacks": ["Choose how many stacks the market shows (10 to 15)."]})
+            raise OptionsInvalid({"stacks": [_("Choose how many stacks the market shows (10 to 15).")]})
         neighbours = bool(raw.get("neighbours_only"))
         if neighbours and "five-six" not in extensions:
             raise OptionsInvalid({"neighbours_only": ["Neighbours-only payments come with the 5–6 player box: "
@@ -149,22 +154,22 @@ class MachiKoroRuleset(Ruleset):
     def player_limit_hint(self, options):
         most = self.player_limits(options)[1]
         if most < 5:
-            return " Add Harbor for a fifth player, or the 5–6 player box for six."
+            return " " + _("Add Harbor for a fifth player, or the 5–6 player box for six.")
         if most < 6:
-            return " Add the 5–6 player box for six."
+            return " " + _("Add the 5–6 player box for six.")
         return ""
 
     def describe_options(self, options):
-        names = {"harbor": "Harbor", "millionaires-row": "Millionaire's Row", "five-six": "5–6 box",
-                 "promo": "Promos"}
+        names = {"harbor": _("Harbor"), "millionaires-row": _("Millionaire's Row"), "five-six": _("5–6 box"),
+                 "promo": _("Promos")}
         extras = [names.get(e, e) for e in options["extensions"] if e != BASE]
         market = options["market"]
         lines = [
-            "Base game" + (" + " + ", ".join(extras) if extras else ""),
-            "Market: every stack" if market == engine.ALL_STACKS else f"Market: {market} stacks",
+            _("Base game") + (" + " + ", ".join(extras) if extras else ""),
+            _("Market: every stack") if market == engine.ALL_STACKS else _("Market: %(n)s stacks") % {"n": market},
         ]
         if options.get("neighbours_only"):
-            lines.append("Neighbours-only payments")
+            lines.append(_("Neighbours-only payments"))
         return lines
 
     def freeze_rules(self, options):

@@ -1,5 +1,6 @@
 """The Machi Koro part of the create-a-game form (seed 002's options)."""
 from django import forms
+from django.utils.translation import get_language, gettext_lazy as _
 
 BASE = "base"
 
@@ -22,20 +23,20 @@ def extension_choices():
 
 class MachiKoroOptionsForm(forms.Form):
     extensions = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, label="Extensions",
-        help_text="The base game is always in. Harbor allows a fifth player, the 5–6 player box a sixth.",
+        required=False, widget=forms.CheckboxSelectMultiple, label=_("Extensions"),
+        help_text=_("The base game is always in. Harbor allows a fifth player, the 5–6 player box a sixth."),
     )
     market_rule = forms.BooleanField(
-        required=False, label="Market rule: shuffle the cards and keep a fixed number of stacks showing",
+        required=False, label=_("Market rule: shuffle the cards and keep a fixed number of stacks showing"),
     )
     stacks = forms.IntegerField(
-        required=False, min_value=10, max_value=15, initial=10, label="Number of stacks",
-        help_text="10 to 15; only with the market rule (12 is recommended with the 5–6 player box).",
+        required=False, min_value=10, max_value=15, initial=10, label=_("Number of stacks"),
+        help_text=_("10 to 15; only with the market rule (12 is recommended with the 5–6 player box)."),
     )
     neighbours_only = forms.BooleanField(
-        required=False, label="5–6 player box: neighbours-only payments",
-        help_text="Blue cards pay only on their owner's and the two neighbours' rolls; red cards take only "
-                  "from a neighbour. Needs the 5–6 player box.",
+        required=False, label=_("5–6 player box: neighbours-only payments"),
+        help_text=_("Blue cards pay only on their owner's and the two neighbours' rolls; red cards take only "
+                    "from a neighbour. Needs the 5–6 player box."),
     )
 
     def __init__(self, *args, **kwargs):
@@ -45,8 +46,8 @@ class MachiKoroOptionsForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("market_rule") and data.get("stacks") is None and "stacks" not in self.errors:
-            self.add_error("stacks", "Choose how many stacks the market shows (10 to 15).")
+            self.add_error("stacks", _("Choose how many stacks the market shows (10 to 15)."))
         if data.get("neighbours_only") and "five-six" not in (data.get("extensions") or []):
-            self.add_error("neighbours_only", "Neighbours-only payments come with the 5–6 player box: add it, "
-                                              "or untick this option.")
+            self.add_error("neighbours_only", _("Neighbours-only payments come with the 5–6 player box: add it, "
+                                                "or untick this option."))
         return data

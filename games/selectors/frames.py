@@ -4,6 +4,7 @@ Frame types: snapshot (everything a page needs), events (the entries a client mi
 position), update (one new entry and the new position), seats, chat, started, closed, error. The wire
 protocol is described in docs/live-games.md.
 """
+from django.conf import settings
 from django.utils import translation
 
 from games.models import ChatMessage, GameEvent, Seat
@@ -14,6 +15,7 @@ from .presence import present_seat_ids
 CHAT_TAIL = 50
 LOG_TAIL = 300       # entries sent in a snapshot
 CATCH_UP_LIMIT = 300  # more missing entries than this: a snapshot instead
+SITE_LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 def iso(moment):
@@ -139,19 +141,14 @@ def snapshot_frame(game, identity, since=None):
     return frame
 
 
-def update_texts(game, seats, ruleset, match, event, encode, language=None):
-    """The texts of one update: (public text, {identity key: text}) for seats that see more or may act.
-
-    In `language` (default: the active one): the log line and action labels name cards in it."""
-    if language is not None:
-        with translation.override(language):
-            return update_texts(game, seats, ruleset, match, event, encode)
-    entry = entry_payload(event, match)
-    base = {"type": "update", "seq": game.event_seq, "entry": entry, "progress": progress_payload(game)}
+def update_texts(game, seats, ruleset, match, event, encode):
+    """The texts of one update, once per site language: ({language: public text},
+    {identity key: {language: text}}) for seats that see more or may act. Only the log entry and the
+    button labels are words: the view is encoded once and each language's words are joined to it."""
+    base = {"type": "update", "seq": game.event_seq, "progress": progress_payload(game)}
     same_view = ruleset.same_view_for_all
-    public_view = match.view(None)
-    public = encode({**base, "view": public_view, "actions": []})
-    private = {}
+    public_view = encode({**base, "view": match.view(None)})
+    actors = []
     for seat in seats:
         key = seat.identity_key
         if key is None or seat.is_bot:
@@ -159,7 +156,19 @@ def update_texts(game, seats, ruleset, match, event, encode, language=None):
         acts = game.is_playing and seat.position in game.to_act and not seat.is_automated
         if same_view and not acts:
             continue
-        view = public_view if same_view else match.view(seat.position)
-        actions = labelled_actions(match, seat.position) if acts else []
-        private[key] = encode({**base, "view": view, "actions": actions})
+        view = public_view if same_view else encode({**base, "view": match.view(seat.position)})
+        actors.append((key, view, seat.position if acts else None))
+    public, private = {}, {}
+    for language in SITE_LANGUAGES:
+        with translation.override(language):
+            entry = entry_payload(event, match)
+            public[language] = _join(public_view, encode({"entry": entry, "actions": []}))
+            for key, view, position in actors:
+                actions = labelled_actions(match, position) if position is not None else []
+                private.setdefault(key, {})[language] = _join(view, encode({"entry": entry, "actions": actions}))
     return public, private
+
+
+def _join(encoded, more):
+    """Two encoded JSON objects as one: '{"a":1}' and '{"b":2}' give '{"a":1,"b":2}'."""
+    return encoded[:-1] + "," + more[1:]

@@ -2,6 +2,7 @@
 from collections.abc import Mapping
 
 from django.db.models.fields.json import KeyTextTransform
+from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
 from games.rulesets import get_ruleset
@@ -12,14 +13,14 @@ def game_by_code(code):
     try:
         return Game.objects.get(code=code)
     except Game.DoesNotExist:
-        raise GameNotFound("There is no game with this link.") from None
+        raise GameNotFound(_("There is no game with this link.")) from None
 
 
 def game_by_id(game_id):
     try:
         return Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameNotFound("This game no longer exists.") from None
+        raise GameNotFound(_("This game no longer exists.")) from None
 
 
 def seats_of(game):

@@ -2,6 +2,7 @@
 from games.errors import GameError, WrongStatus
 from games.models import ChatMessage, Game, GameEvent, Seat
 from games.rulesets import get_ruleset
+from django.utils.translation import gettext as _
 
 RECORD_FORMAT = "live-game-record"
 RECORD_VERSION = 1
@@ -15,7 +16,7 @@ class ReplayMismatch(GameError):
 
 def _require_finished(game):
     if game.status != Game.Status.FINISHED:
-        raise WrongStatus("Replays and records are available once the game is over.", status=game.status)
+        raise WrongStatus(_("Replays and records are available once the game is over."), status=game.status)
 
 
 def replay(game):
@@ -23,7 +24,7 @@ def replay(game):
     _require_finished(game)
     ruleset = get_ruleset(game.ruleset)
     match = ruleset.start(game.rules, game.options, game.seed, game.table)
-    steps = [{"seq": 0, "seat": None, "by": None, "lines": ["The game starts."], "view": match.view(None)}]
+    steps = [{"seq": 0, "seat": None, "by": None, "lines": [_("The game starts.")], "view": match.view(None)}]
     for event in GameEvent.objects.filter(game=game).order_by("seq"):
         match, events = match.apply(event.seat, event.action)
         if events != event.events:

@@ -3,6 +3,7 @@ import re
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.identity import GUEST_SESSION_KEY
 from games.models import ChatMessage, Game, Guest, Seat
@@ -15,7 +16,7 @@ NICKNAME = re.compile(r"^[\w .'-]{2,24}$")
 def clean_nickname(nickname):
     nickname = " ".join(str(nickname or "").split())
     if not NICKNAME.match(nickname):
-        raise BadRequest("A nickname is 2 to 24 letters, digits, spaces, dots, dashes or apostrophes.")
+        raise BadRequest(_("A nickname is 2 to 24 letters, digits, spaces, dots, dashes or apostrophes."))
     return nickname
 
 
@@ -34,7 +35,7 @@ def forget_guest(session):
 def keep_guest_as_account(guest, *, username, password):
     """Turn a guest into a user: seats, hosted games and chat messages move to the new account."""
     if guest.user_id is not None:
-        raise BadRequest("This guest is already an account.")
+        raise BadRequest(_("This guest is already an account."))
     user = get_user_model().objects.create_user(username=username, password=password)
     guest.user = user
     guest.save(update_fields=["user"])

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.models import ChatMessage, Game
 from games.selectors.frames import chat_payload
@@ -19,12 +20,12 @@ RATE_LIMIT = 5  # messages per identity and game within the window
 def clean_chat_text(text):
     """Strip control and format characters (newlines become spaces) and surrounding blanks."""
     if not isinstance(text, str):
-        raise ChatRejected("A chat message is text.", code="chat_invalid")
+        raise ChatRejected(_("A chat message is text."), code="chat_invalid")
     text = "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in text).strip()
     if not text:
-        raise ChatRejected("Write something first.", code="chat_empty")
+        raise ChatRejected(_("Write something first."), code="chat_empty")
     if len(text) > MAX_CHAT_LENGTH:
-        raise ChatRejected(f"A chat message is at most {MAX_CHAT_LENGTH} characters.", code="chat_too_long")
+        raise ChatRejected(_("A chat message is at most %(n)d characters.") % {"n": MAX_CHAT_LENGTH}, code="chat_too_long")
     return text
 
 
@@ -34,11 +35,11 @@ def post_chat(*, game_id, identity, text):
     text = clean_chat_text(text)
     code = Game.objects.filter(pk=game_id).values_list("code", flat=True).first()
     if code is None:
-        raise GameNotFound("This game no longer exists.")
+        raise GameNotFound(_("This game no longer exists."))
     recent = ChatMessage.objects.filter(identity.owner_filter(), game_id=game_id,
                                         created_at__gte=timezone.now() - RATE_WINDOW).count()
     if recent >= RATE_LIMIT:
-        raise ChatRejected("You are writing too fast: wait a few seconds.", code="chat_rate_limited")
+        raise ChatRejected(_("You are writing too fast: wait a few seconds."), code="chat_rate_limited")
     message = ChatMessage.objects.create(game_id=game_id, name=identity.name[:40], text=text,
                                          **identity.owner_fields())
     announce_to_game(code, {"type": "chat", "message": chat_payload(message)})

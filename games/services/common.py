@@ -1,6 +1,7 @@
 """Helpers shared by the services: locking a game, finding the actor's seat, announcing changes after commit."""
 from django.db import transaction
 from django.db.models.fields.json import KeyTextTransform
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import Game, Seat
@@ -23,7 +24,7 @@ def lock_game(game_id, with_rules=True):
     try:
         return queryset.get(pk=game_id)
     except Game.DoesNotExist:
-        raise GameNotFound("This game no longer exists.") from None
+        raise GameNotFound(_("This game no longer exists.")) from None
 
 
 def lock_game_with_seats(game_id):
@@ -54,7 +55,7 @@ def locked_seats(game):
 
 def require_identity(identity):
     if identity.is_anonymous:
-        raise IdentityRequired("Sign in or choose a guest nickname first.")
+        raise IdentityRequired(_("Sign in or choose a guest nickname first."))
 
 
 def require_status(game, *statuses, message):

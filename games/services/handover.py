@@ -7,6 +7,7 @@ a player who is there and not to act keeps the seat. The player takes the seat b
 """
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.errors import BadRequest, NotAllowed
 from games.models import Game
@@ -21,19 +22,19 @@ from .play import hand_seat_to_bot
 def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
     """Returns {"handed": bool, "votes": n, "needed": m}; votes and needed are 0 when the host decided."""
     game = lock_game(game_id)
-    require_status(game, Game.Status.PLAYING, message="Seats are handed to bots only during play.")
+    require_status(game, Game.Status.PLAYING, message=_("Seats are handed to bots only during play."))
     seats = locked_seats(game)
-    actor = require_seat(seats, identity, "Only the players at this game can hand a seat to a bot.")
+    actor = require_seat(seats, identity, _("Only the players at this game can hand a seat to a bot."))
     target = next((s for s in seats if s.pk == seat_id), None)
     if target is None:
-        raise BadRequest("There is no such seat in this game.")
+        raise BadRequest(_("There is no such seat in this game."))
     if target.is_automated:
         return {"handed": True, "votes": 0, "needed": 0}  # already done (a double click, another voter)
     if target.pk == actor.pk:
-        raise BadRequest("To let a bot play your own seat, leave the game.")
+        raise BadRequest(_("To let a bot play your own seat, leave the game."))
     present = present_seat_ids(game.pk, timezone.now())
     if target.pk in present and target.position not in game.to_act:
-        raise NotAllowed("This player is here and it is not their turn: the seat is not stalled.",
+        raise NotAllowed(_("This player is here and it is not their turn: the seat is not stalled."),
                          code="not_stalled")
     host = host_key(game)
     if identity.key == host:
@@ -41,9 +42,9 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
         return {"handed": True, "votes": 0, "needed": 0}
     host_seat = next((s for s in seats if host and s.identity_key == host), None)
     if host_seat is not None and not host_seat.is_automated and host_seat.pk in present:
-        raise NotAllowed("The host is here: only the host can hand a seat to a bot.")
+        raise NotAllowed(_("The host is here: only the host can hand a seat to a bot."))
     if actor.is_automated:
-        raise NotAllowed("Take your seat back first: only players playing their own seats vote.")
+        raise NotAllowed(_("Take your seat back first: only players playing their own seats vote."))
     voters = {s.identity_key for s in seats if not s.is_automated and s.identity_key and s.pk != target.pk
               and (s.pk in present or s.pk == actor.pk)}
     votes = (set(game.handover_votes.get(str(target.pk), [])) & voters) | {identity.key}

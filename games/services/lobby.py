@@ -5,6 +5,7 @@ When the seats are within bounds and everyone is ready, `start_if_ready` starts 
 transaction.
 """
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
 from games.rulesets import OptionsInvalid, UnknownRuleset, get_ruleset
@@ -25,7 +26,7 @@ def _host_check(game, identity):
     key = identity.key
     host = f"u:{game.host_user_id}" if game.host_user_id else f"g:{game.host_guest_id}" if game.host_guest_id else None
     if not key or key != host:
-        raise NotAllowed("Only the host can do that.")
+        raise NotAllowed(_("Only the host can do that."))
 
 
 def _unique_name(name, seats):
@@ -53,12 +54,13 @@ def validate_settings(ruleset_slug, options, min_players, max_players, turn_seco
     for field, value in (("min_players", min_players), ("max_players", max_players)):
         if not isinstance(value, int) or isinstance(value, bool) or not fewest <= value <= most:
             errors.setdefault(field, []).append(
-                f"These options allow {fewest} to {most} players." + ruleset.player_limit_hint(cleaned)
+                _("These options allow %(fewest)d to %(most)d players.") % {"fewest": fewest, "most": most}
+                + ruleset.player_limit_hint(cleaned)
             )
     if not errors and min_players > max_players:
-        errors["min_players"] = ["The minimum cannot be larger than the maximum."]
+        errors["min_players"] = [_("The minimum cannot be larger than the maximum.")]
     if turn_seconds not in TIMER_CHOICES:
-        errors["turn_seconds"] = [f"Choose a turn timer among {', '.join(map(str, TIMER_CHOICES))} seconds."]
+        errors["turn_seconds"] = [_("Choose a turn timer among %(choices)s seconds.") % {"choices": ", ".join(map(str, TIMER_CHOICES))}]
     if errors:
         raise InvalidSettings(errors)
     return ruleset, cleaned
@@ -87,10 +89,10 @@ def join_game(*, game_id, identity):
     if mine is not None:
         return mine
     if identity.key in game.kicked:
-        raise NotAllowed("The host removed you from this game.")
-    require_status(game, Game.Status.LOBBY, message="This game has already started: you can watch it.")
+        raise NotAllowed(_("The host removed you from this game."))
+    require_status(game, Game.Status.LOBBY, message=_("This game has already started: you can watch it."))
     if len(seats) >= game.max_players:
-        raise LobbyFull(f"This game is full ({game.max_players} players).")
+        raise LobbyFull(_("This game is full (%(players)d players).") % {"players": game.max_players})
     seat = Seat.objects.create(
         game=game, position=len(seats), name=_unique_name(identity.name, seats), **identity.owner_fields()
     )
@@ -106,7 +108,7 @@ def set_ready(*, game_id, identity, ready):
     if not isinstance(ready, bool):
         raise BadRequest("ready must be true or false.")
     game = lock_game(game_id)
-    require_status(game, Game.Status.LOBBY, message="The game is not waiting for players any more.")
+    require_status(game, Game.Status.LOBBY, message=_("The game is not waiting for players any more."))
     seats = locked_seats(game)
     seat = require_seat(seats, identity)
     seat.ready = ready
@@ -122,13 +124,13 @@ def set_ready(*, game_id, identity, ready):
 def add_bot(*, game_id, identity, kind):
     game = lock_game(game_id)
     _host_check(game, identity)
-    require_status(game, Game.Status.LOBBY, message="Bots can only be seated before the game starts.")
+    require_status(game, Game.Status.LOBBY, message=_("Bots can only be seated before the game starts."))
     ruleset = get_ruleset(game.ruleset)
     if kind not in ruleset.bot_kinds:
-        raise BadRequest(f"Unknown bot {kind!r}: choose one of {', '.join(ruleset.bot_kinds)}.")
+        raise BadRequest(_("Unknown bot %(kind)r: choose one of %(kinds)s.") % {"kind": kind, "kinds": ", ".join(ruleset.bot_kinds)})
     seats = locked_seats(game)
     if len(seats) >= game.max_players:
-        raise LobbyFull(f"This game is full ({game.max_players} players).")
+        raise LobbyFull(_("This game is full (%(players)d players).") % {"players": game.max_players})
     seat = Seat.objects.create(game=game, position=len(seats), bot_kind=kind, ready=True,
                                name=_unique_name(f"{kind.capitalize()} bot", seats))
     seats.append(seat)
@@ -146,13 +148,13 @@ def kick(*, game_id, identity, seat_id):
     """The host removes a player or a bot from the lobby; a removed player cannot join again."""
     game = lock_game(game_id)
     _host_check(game, identity)
-    require_status(game, Game.Status.LOBBY, message="Players can only be removed before the game starts.")
+    require_status(game, Game.Status.LOBBY, message=_("Players can only be removed before the game starts."))
     seats = locked_seats(game)
     target = next((s for s in seats if s.pk == seat_id), None)
     if target is None:
-        raise BadRequest("There is no such seat in this game.")
+        raise BadRequest(_("There is no such seat in this game."))
     if target.identity_key == identity.key:
-        raise BadRequest("You cannot remove yourself: leave the game instead.")
+        raise BadRequest(_("You cannot remove yourself: leave the game instead."))
     if target.identity_key:
         game.kicked = [*game.kicked, target.identity_key]
     target.delete()
@@ -178,7 +180,7 @@ def leave(*, game_id, identity):
         seat.save(update_fields=["left"])
         hand_seat_to_bot(game, seats, seat)
         return
-    require_status(game, Game.Status.LOBBY, message="This game is over.")
+    require_status(game, Game.Status.LOBBY, message=_("This game is over."))
     seat.delete()
     announce_table(game, "volity.player_stood", seat.name)
     remaining = [s for s in seats if s.pk != seat.pk]
@@ -217,9 +219,9 @@ def change_option(*, game_id, identity, name, value):
     from games.rpc import notify as rpc_notify
 
     game = lock_game(game_id)
-    require_status(game, Game.Status.LOBBY, message="The options can only change before the game starts.")
+    require_status(game, Game.Status.LOBBY, message=_("The options can only change before the game starts."))
     seats = locked_seats(game)
-    seat = require_seat(seats, identity, "Only the players seated at this game can change its options.")
+    seat = require_seat(seats, identity, _("Only the players seated at this game can change its options."))
     ruleset, cleaned = validate_settings(game.ruleset, {**game.options, name: value}, game.min_players,
                                          game.max_players, game.turn_seconds)
     game.options = cleaned

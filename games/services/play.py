@@ -10,12 +10,12 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import Game, GameEvent, Seat
 from games.rulesets import RuleViolation
 from games.scheduling import EXPIRE_TURN, PLAY_BOT_MOVE, dispatch_on_commit
-from cards.language import DEFAULT_LANGUAGE, LANGUAGES
 from games.selectors.frames import update_texts
 from games.selectors.lookup import current_match
 from games.selectors.presence import is_present, last_sign_of_life
@@ -59,11 +59,9 @@ def schedule_next(game, seats):
 
 def _announce_update(game, seats, ruleset, match, event):
     def send():
-        public, private = update_texts(game, seats, ruleset, match, event, broadcast.encode, DEFAULT_LANGUAGE)
-        # Each socket shows its own language: the other languages' texts ride along (games/consumers.py).
-        others = {language: update_texts(game, seats, ruleset, match, event, broadcast.encode, language)
-                  for language in LANGUAGES if language != DEFAULT_LANGUAGE}
-        broadcast.publish_frames(game.code, public, private, others)
+        # Each text in every site language: each socket sends its own reader's (games/consumers.py).
+        public, private = update_texts(game, seats, ruleset, match, event, broadcast.encode)
+        broadcast.publish_frames(game.code, public, private)
         rpc_notify.publish_events(game, seats, ruleset, match, event)
 
     transaction.on_commit(send)
@@ -117,9 +115,9 @@ def _check_request(expected_seq, action):
     if expected_seq is CURRENT_EVENT:
         pass
     elif isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
-        raise BadRequest("Send the number of the last event you saw as `seq`.")
+        raise BadRequest(_("Send the number of the last event you saw as `seq`."))
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise BadRequest("An action is an object with a `type`.")
+        raise BadRequest(_("An action is an object with a `type`."))
 
 
 @transaction.atomic
@@ -128,14 +126,14 @@ def play_action(*, game_id, identity, expected_seq, action):
     (or CURRENT_EVENT: whatever the game's position now, the rules judging the action against it)."""
     _check_request(expected_seq, action)
     game, seats = lock_game_with_seats(game_id)
-    require_status(game, Game.Status.PLAYING, message="This game is not being played.")
-    seat = require_seat(seats, identity, "Only the players seated at this game can play.")
+    require_status(game, Game.Status.PLAYING, message=_("This game is not being played."))
+    seat = require_seat(seats, identity, _("Only the players seated at this game can play."))
     if expected_seq is not CURRENT_EVENT and expected_seq != game.event_seq:
-        raise StaleEvent(f"This game has moved on (event {game.event_seq}, you sent {expected_seq}).",
+        raise StaleEvent(_("This game has moved on (event %(seq)s, you sent %(sent)s).") % {"seq": game.event_seq, "sent": expected_seq},
                          seq=game.event_seq)
     ruleset, match = current_match(game)
     if not match.may_act(seat.position, action):  # the ruleset knows which actions may come out of turn
-        raise NotYourTurn("It is not your turn.")
+        raise NotYourTurn(_("It is not your turn."))
     if seat.autopilot or seat.left:
         # Acting yourself takes your seat back from the bot standing in for you.
         seat.autopilot = seat.left = False
@@ -185,7 +183,7 @@ def hand_seat_to_bot(game, seats, seat):
 def take_back_seat(*, game_id, identity):
     """A player whose seat a bot was playing plays it again (with a fresh turn timer if it is his turn)."""
     game = lock_game(game_id)
-    require_status(game, Game.Status.PLAYING, message="This game is not being played.")
+    require_status(game, Game.Status.PLAYING, message=_("This game is not being played."))
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     seat = require_seat(seats, identity)
     if not seat.autopilot and not seat.left:

@@ -4,6 +4,7 @@ The first player to ask creates it and hosts it; asking again (anyone, any numbe
 same new game. The finished game's page offers the others a one-click join (the seats frame names it).
 """
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.errors import NotAllowed
 from games.models import Game, Seat
@@ -15,13 +16,13 @@ from .lobby import MAX_NAME
 @transaction.atomic
 def create_rematch(*, game_id, identity):
     game = lock_game(game_id, with_rules=False)
-    require_status(game, Game.Status.FINISHED, message="A rematch can only follow a finished game.")
+    require_status(game, Game.Status.FINISHED, message=_("A rematch can only follow a finished game."))
     seats = list(Seat.objects.filter(game=game).order_by("position"))
-    require_seat(seats, identity, "Only the players of this game can ask for a rematch.")
+    require_seat(seats, identity, _("Only the players of this game can ask for a rematch."))
     if game.rematch_id:
         return Game.objects.get(pk=game.rematch_id)
     if identity.is_anonymous:
-        raise NotAllowed("Sign in or choose a guest nickname first.")
+        raise NotAllowed(_("Sign in or choose a guest nickname first."))
     rematch = Game.objects.create(
         ruleset=game.ruleset, options=game.options, public=game.public, min_players=game.min_players,
         max_players=game.max_players, turn_seconds=game.turn_seconds, **identity.owner_fields("host_"),

@@ -12,6 +12,7 @@ from games.rpc import notify as rpc_notify
 from games.rulesets import RulesUnavailable, get_ruleset
 
 from .common import announce_open_games, announce_to_game, renumber
+from django.utils.translation import gettext as _
 
 logger = logging.getLogger(__name__)
 
@@ -66,8 +67,8 @@ def start_game(game, seats):
         rules = ruleset.freeze_rules(game.options)
         match = ruleset.start(rules, game.options, seed, names)
     except (RulesUnavailable, LookupError) as exc:
-        raise CannotStart(f"The game cannot start: {exc}. A designer must fix the cards; "
-                          "then get ready again.") from None
+        raise CannotStart(_("The game cannot start: %(reason)s. A designer must fix the cards; "
+                            "then get ready again.") % {"reason": exc}) from None
     renumber(seats, [s.pk for s in table])
     progress = match.progress()
     now = timezone.now()

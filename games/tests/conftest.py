@@ -58,8 +58,9 @@ def broadcasts(monkeypatch):
 
     def record(group, message):
         if message["type"] == "game.frames":
-            sent.append((group, {"public": json.loads(message["public"]),
-                                 "private": {k: json.loads(v) for k, v in message["private"].items()}}))
+            # One text per site language: the tests read the English one.
+            sent.append((group, {"public": json.loads(message["public"]["en"]),
+                                 "private": {k: json.loads(v["en"]) for k, v in message["private"].items()}}))
         elif message["type"] == "rpc.frames":  # the JSON-RPC socket's notifications (games/rpc/notify.py)
             sent.append((group, {"seq": message["seq"], "public": [json.loads(t) for t in message["public"]],
                                  "private": {k: [json.loads(t) for t in texts]

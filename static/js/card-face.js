@@ -11,7 +11,7 @@
   const NS = "http://www.w3.org/2000/svg";
   const W = 120;
   const BANDS = { red: "#c0392b", blue: "#2471a3", green: "#1e8449", purple: "#7d3c98", landmark: "#9a7d0a" };
-  const COLOUR_WORDS = { red: "Red", blue: "Blue", green: "Green", purple: "Purple" };
+  const COLOUR_WORDS = { red: gettext("Red"), blue: gettext("Blue"), green: gettext("Green"), purple: gettext("Purple") };
   let uid = 0;
 
   // Pictograms in a 40×40 box, so faces do not depend on an emoji font; unknown icons fall back to the symbol.
@@ -53,7 +53,6 @@
       : card.activation_min + "–" + card.activation_max;
   }
 
-  function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
 
   // Greedy word wrap by an estimate of the glyph width (SVG text does not wrap by itself).
   function wrap(text, size, width, bold) {
@@ -91,17 +90,18 @@
     state = state || {};
     const parts = [card.name];
     if (card.kind === "landmark") {
-      parts.push("landmark, costs " + plural(card.cost, "coin", "coins"));
+      parts.push(interpolate(ngettext("landmark, costs %s coin", "landmark, costs %s coins", card.cost), [card.cost]));
       if (state.built === true) parts.push("built");
       if (state.built === false) parts.push("not built");
     } else {
       parts.push((card.colour_name || COLOUR_WORDS[card.colour] || "") + " " + (card.icon_name || "") +
-        " establishment, activates on " + rollLabel(card) + ", costs " + plural(card.cost, "coin", "coins"));
+        " " + interpolate(ngettext("establishment, activates on %(roll)s, costs %(cost)s coin", "establishment, activates on %(roll)s, costs %(cost)s coins", card.cost),
+          { roll: rollLabel(card), cost: card.cost }, true));
     }
-    if (state.count) parts.push(state.count + " owned");
-    if (state.left !== undefined && state.left !== null) parts.push(state.left + " left in the market");
-    if (state.closed) parts.push(state.closed + " closed for renovation");
-    if (state.invested) parts.push(plural(state.invested, "coin", "coins") + " invested");
+    if (state.count) parts.push(interpolate(gettext("%s owned"), [state.count]));
+    if (state.left !== undefined && state.left !== null) parts.push(interpolate(gettext("%s left in the market"), [state.left]));
+    if (state.closed) parts.push(interpolate(gettext("%s closed for renovation"), [state.closed]));
+    if (state.invested) parts.push(interpolate(ngettext("%s coin invested", "%s coins invested", state.invested), [state.invested]));
     return parts.join(", ") + ". " + (card.text || "");
   }
 
@@ -129,7 +129,7 @@
     kids.push(el("path", { d: "M1 10 a9 9 0 0 1 9 -9 H" + (W - 10) + " a9 9 0 0 1 9 9 V30 H1 Z", fill: band,
       opacity: unbuilt ? 0.55 : 1 }));
     // The band: activation numbers (or "Landmark") and the colour in words.
-    const top = landmark ? "Landmark" : rollLabel(card);
+    const top = landmark ? gettext("Landmark") : rollLabel(card);
     kids.push(el("text", { x: W / 2 + (landmark ? 6 : 0), y: landmark ? 18 : 20, "font-size": landmark ? 11 : 17, "font-weight": 800,
       "text-anchor": "middle", fill: "#fff" }, [top]));
     kids.push(el("text", { x: W / 2, y: 28, "font-size": 6.5, "text-anchor": "middle", fill: "#fff", opacity: 0.95 },
@@ -165,15 +165,15 @@
     // State badges, along the bottom edge where they hide nothing.
     const low = height - 17;
     if (state.count) kids.push(badge(W - 4, low, "×" + state.count, "#1d2433", "#fff"));
-    if (state.left !== undefined && state.left !== null) kids.push(badge(W - 4, low, state.left + " left", "#1d2433", "#fff"));
-    if (state.invested) kids.push(badge(44, low, "+" + state.invested + " inv.", "#fff4d6", "#8a6100"));
+    if (state.left !== undefined && state.left !== null) kids.push(badge(W - 4, low, interpolate(gettext("%s left"), [state.left]), "#1d2433", "#fff"));
+    if (state.invested) kids.push(badge(44, low, interpolate(gettext("+%s inv."), [state.invested]), "#fff4d6", "#8a6100"));
     if (landmark && state.built === true) kids.push(badge(W - 4, low, "✓ built", "#1e7b45", "#fff"));
     if (state.closed) {
       kids.push(el("rect", { x: 1, y: 1, width: W - 2, height: height - 2, rx: 9, fill: "#1d2433", opacity: 0.35 }));
       kids.push(el("g", { transform: "rotate(-20 " + W / 2 + " " + height / 2 + ")" }, [
         el("rect", { x: 10, y: height / 2 - 11, width: W - 20, height: 20, rx: 4, fill: "#8a1f11" }),
         el("text", { x: W / 2, y: height / 2 + 3, "font-size": 10, "font-weight": 800, "text-anchor": "middle", fill: "#fff" },
-          [state.closed > 1 ? state.closed + " CLOSED" : "CLOSED"]),
+          [state.closed > 1 ? interpolate(gettext("%s CLOSED"), [state.closed]) : gettext("CLOSED")]),
       ]));
     }
     return el("svg", { class: "card-face" + (compact ? " compact" : "") + (landmark ? " landmark" : " " + (card.colour || "")),

@@ -5,7 +5,7 @@
 
   function card(game, link, label) {
     return h("li", { class: "game-card" }, [
-      h("h3", { text: game.game + (label === "Join" ? " · " + game.players + "/" + game.max_players : "") }),
+      h("h3", { text: game.game + (label === gettext("Join") ? " · " + game.players + "/" + game.max_players : "") }),
       h("p", { text: game.names.join(", ") }),
     ].concat(game.options.map(function (line) { return h("p", { class: "muted", text: line }); }))
       .concat([h("a", { class: "button", href: link, text: label })]));
@@ -22,8 +22,8 @@
     close: function () { document.getElementById("live-state").textContent = "(reconnecting…)"; },
     frame: function (frame) {
       if (frame.type !== "games") return;
-      fill(document.getElementById("open-games"), frame.lobbies, function (code) { return "/games/" + code + "/join/"; }, "Join");
-      fill(document.getElementById("playing-games"), frame.playing, function (code) { return "/games/" + code + "/"; }, "Watch");
+      fill(document.getElementById("open-games"), frame.lobbies, function (code) { return "/games/" + code + "/join/"; }, gettext("Join"));
+      fill(document.getElementById("playing-games"), frame.playing, function (code) { return "/games/" + code + "/"; }, gettext("Watch"));
     },
   });
 })();

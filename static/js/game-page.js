@@ -34,14 +34,14 @@
     open: function () { setConnection(true); hello(); },
     close: function (event) {
       setConnection(false);
-      if (event.code === 4404) $("connection").textContent = "This game does not exist.";
+      if (event.code === 4404) $("connection").textContent = gettext("This game does not exist.");
     },
     frame: onFrame,
   });
 
   function send(message) {
     message.ref = "r" + (++refs);
-    if (!socket.send(message)) Dom.toast("Not connected: reconnecting…");
+    if (!socket.send(message)) Dom.toast(gettext("Not connected: reconnecting…"));
     return message.ref;
   }
 
@@ -51,7 +51,7 @@
 
   function setConnection(up) {
     const node = $("connection");
-    node.textContent = up ? "Live" : "Reconnecting…";
+    node.textContent = up ? gettext("Live") : gettext("Reconnecting…");
     node.classList.toggle("down", !up);
   }
 
@@ -73,7 +73,8 @@
         addChat(frame.message);
         break;
       case "handover":
-        Dom.toast(frame.handed ? "A bot plays that seat now." : "Vote counted: " + frame.votes + " of " + frame.needed + " needed.");
+        Dom.toast(frame.handed ? gettext("A bot plays that seat now.")
+          : interpolate(gettext("Vote counted: %(votes)s of %(needed)s needed."), frame, true));
         break;
       case "started":
         page.synced = false;
@@ -81,7 +82,7 @@
         break;
       case "closed":
         page.status = frame.status;
-        Dom.toast(frame.message || "This game is closed.");
+        Dom.toast(frame.message ? gettext(frame.message) : gettext("This game is closed."));
         render();
         break;
       case "error":
@@ -145,7 +146,7 @@
     if (before && !after && frame.status === "lobby") {
       page.you.seat = null;
       if (page.leaving) { window.location.assign("/games/"); return; }
-      Dom.toast("The host removed you from this game.");
+      Dom.toast(gettext("The host removed you from this game."));
     }
     if (after) page.you.host = after.host;
     if (before && after && before.autopilot && !after.autopilot) hello();  // our actions come with a resync
@@ -158,7 +159,7 @@
     if (!page.seats) return;
     root.dataset.seq = String(page.seq);  // lets tests and tools see which event the page shows
     const badge = $("status-badge");
-    const labels = { lobby: "Waiting for players", playing: "Playing", finished: "Finished", abandoned: "Abandoned" };
+    const labels = { lobby: gettext("Waiting for players"), playing: gettext("Playing"), finished: gettext("Finished"), abandoned: gettext("Abandoned") };
     badge.textContent = labels[page.status] || page.status;
     badge.className = "badge " + page.status;
     $("lobby").hidden = page.status !== "lobby";
@@ -178,7 +179,7 @@
 
   function nameOf(position) {
     const seat = page.seats.seats.find(function (s) { return s.position === position; });
-    return seat ? seat.name : "seat " + position;
+    return seat ? seat.name : interpolate(gettext("seat %s"), [position]);
   }
 
   function renderSeats() {
@@ -188,26 +189,26 @@
     $("seats").replaceChildren.apply($("seats"), page.seats.seats.map(function (seat) {
       const isMe = mine && seat.id === mine.id;
       const item = h("li", { class: !lobby && toAct.indexOf(seat.position) >= 0 ? "to-act" : "" }, [
-        h("span", { class: "dot" + (seat.connected ? " on" : ""), title: seat.connected ? "online" : "offline" }),
+        h("span", { class: "dot" + (seat.connected ? " on" : ""), title: seat.connected ? gettext("online") : gettext("offline") }),
         h("span", { class: "name", text: seat.name }),
-        isMe ? h("span", { class: "muted", text: "(you)" }) : null,
-        seat.host ? h("span", { class: "tag", text: "host" }) : null,
-        seat.bot ? h("span", { class: "tag", text: seat.bot + " bot" }) : null,
-        lobby && seat.ready ? h("span", { class: "tag ready", text: "ready" }) : null,
+        isMe ? h("span", { class: "muted", text: gettext("(you)") }) : null,
+        seat.host ? h("span", { class: "tag", text: gettext("host") }) : null,
+        seat.bot ? h("span", { class: "tag", text: interpolate(gettext("%s bot"), [seat.bot]) }) : null,
+        lobby && seat.ready ? h("span", { class: "tag ready", text: gettext("ready") }) : null,
         !lobby && seat.autopilot ? h("span", { class: "tag auto", text: seat.left ? "left · bot plays" : "bot plays" }) : null,
       ]);
       if (lobby && page.you && page.you.host && !isMe) {
         item.append(h("button", {
-          class: "remove", type: "button", text: "Remove", "aria-label": "Remove " + seat.name,
+          class: "remove", type: "button", text: gettext("Remove"), "aria-label": interpolate(gettext("Remove %s"), [seat.name]),
           onclick: function () { send({ type: "kick", seat: seat.id }); },
         }));
       }
       if (mayHandOver(seat, mine, toAct)) {
-        const votes = seat.handover_votes ? " (" + seat.handover_votes + " vote" + (seat.handover_votes > 1 ? "s" : "") + ")" : "";
+        const votes = seat.handover_votes ? " (" + interpolate(ngettext("%s vote", "%s votes", seat.handover_votes), [seat.handover_votes]) + ")" : "";
         item.append(h("button", {
-          class: "remove handover", type: "button", text: "Bot plays" + votes,
-          title: "Let a bot play this seat until the player takes it back",
-          "aria-label": "Let a bot play for " + seat.name,
+          class: "remove handover", type: "button", text: gettext("Bot plays") + votes,
+          title: gettext("Let a bot play this seat until the player takes it back"),
+          "aria-label": interpolate(gettext("Let a bot play for %s"), [seat.name]),
           onclick: function () { send({ type: "hand_to_bot", seat: seat.id }); },
         }));
       }
@@ -231,12 +232,13 @@
     const mine = mySeat(page.seats);
     $("seated-controls").hidden = !mine;
     $("host-controls").hidden = !(page.you && page.you.host) || seats.length >= page.seats.max_players;
-    if (mine) $("ready-button").textContent = mine.ready ? "Not ready after all" : "I'm ready";
+    if (mine) $("ready-button").textContent = mine.ready ? gettext("Not ready after all") : gettext("I'm ready");
     const waiting = seats.filter(function (s) { return !s.ready; }).map(function (s) { return s.name; });
-    let text = seats.length + " of " + page.seats.max_players + " seats taken (at least " + page.seats.min_players + "). ";
-    if (seats.length < page.seats.min_players) text += "Waiting for more players.";
-    else if (waiting.length) text += "Waiting for " + waiting.join(", ") + " to be ready.";
-    else text += "Starting…";
+    let text = interpolate(ngettext("%(taken)s of %(max)s seat taken (at least %(min)s). ", "%(taken)s of %(max)s seats taken (at least %(min)s). ", page.seats.max_players),
+      { taken: seats.length, max: page.seats.max_players, min: page.seats.min_players }, true);
+    if (seats.length < page.seats.min_players) text += gettext("Waiting for more players.");
+    else if (waiting.length) text += interpolate(gettext("Waiting for %s to be ready."), [waiting.join(", ")]);
+    else text += gettext("Starting…");
     $("lobby-status").textContent = text;
   }
 
@@ -248,11 +250,11 @@
     const mineToAct = !!(mine && !mine.autopilot && page.status === "playing" && toAct.indexOf(mine.position) >= 0);
     if (page.status === "playing") {
       const names = toAct.map(nameOf).join(", ");
-      info = "Turn " + page.progress.turn + " · " + (mineToAct ? "your turn" : names + "'s turn");
+      info = interpolate(gettext("Turn %s"), [page.progress.turn]) + " · " + (mineToAct ? gettext("your turn") : interpolate(gettext("%s's turn"), [names]));
     } else if (page.status === "finished") {
-      info = "Game over";
+      info = gettext("Game over");
     }
-    if (window.TurnAlerts) TurnAlerts.update(mineToAct && page.actions.length > 0, "Your turn · " + root.dataset.title);
+    if (window.TurnAlerts) TurnAlerts.update(mineToAct && page.actions.length > 0, gettext("Your turn") + " · " + root.dataset.title);
     $("turn-info").textContent = info;
     $("autopilot-bar").hidden = !(mine && mine.autopilot && page.status === "playing");
     $("leave-play").hidden = !(mine && !mine.autopilot && page.status === "playing");
@@ -274,7 +276,7 @@
     if (hinted) buttons.push(h("span", { class: "hint", text: board.hint || "" }));
     if (!page.actions.length && page.status === "playing" && page.progress) {
       const waiting = (page.progress.to_act || []).map(nameOf).join(", ");
-      if (waiting) buttons.push(h("span", { class: "hint", text: "Waiting for " + waiting + "…" }));
+      if (waiting) buttons.push(h("span", { class: "hint", text: interpolate(gettext("Waiting for %s…"), [waiting]) }));
     }
     bar.replaceChildren.apply(bar, buttons);
   }
@@ -290,7 +292,7 @@
     const log = $("game-log");
     const shown = page.entries.slice(-400);
     log.replaceChildren.apply(log, shown.map(function (entry) {
-      const who = entry.by === "autopilot" ? "bot for " + nameOf(entry.seat) : entry.by === "bot" ? "bot" : null;
+      const who = entry.by === "autopilot" ? interpolate(gettext("bot for %s"), [nameOf(entry.seat)]) : entry.by === "bot" ? gettext("bot") : null;
       return h("li", null, [h("span", { class: "seq", text: "#" + entry.seq }), who ? h("span", { class: "tag", text: who }) : null]
         .concat(entry.lines.map(function (line) { return h("span", { class: "line", text: line }); })));
     }));
@@ -337,7 +339,7 @@
     $("rematch-join-form").hidden = !code;
     if (code) {
       $("rematch-join-form").action = "/games/" + encodeURIComponent(code) + "/join/";
-      $("rematch-info").textContent = "A rematch is waiting: same options, same bots.";
+      $("rematch-info").textContent = gettext("A rematch is waiting: same options, same bots.");
     }
   }
 
@@ -346,11 +348,20 @@
     renderRematch();
     const result = page.progress.result;
     const winners = result.winners.map(nameOf);
-    $("winner").textContent = winners.length ? winners.join(" and ") + " won!" : "Nobody won.";
+    $("winner").textContent = winners.length
+      ? interpolate(ngettext("%s won!", "%s won!", winners.length), [winners.join(gettext(" and "))]) : gettext("Nobody won.");
     const body = $("final-table");
     body.replaceChildren.apply(body, result.table.map(function (row) {
-      return h("tr", null, [h("td", { text: row.rank }), h("td", { text: row.name }), h("td", { text: row.details || row.score })]);
+      return h("tr", null, [h("td", { text: row.rank }), h("td", { text: row.name }), h("td", { text: resultDetails(row) })]);
     }));
+  }
+
+  // A Machi Koro row carries its numbers: worded here in the page's language; other games send words.
+  function resultDetails(row) {
+    if (!row.landmarks) return row.details || row.score;
+    return [interpolate(gettext("%(built)s/%(total)s landmarks"), { built: row.landmarks[0], total: row.landmarks[1] }, true),
+      interpolate(ngettext("%s coin", "%s coins", row.coins), [row.coins]),
+      interpolate(ngettext("%s establishment", "%s establishments", row.establishments), [row.establishments])].join(", ");
   }
 
   // ---- the turn timer ------------------------------------------------------------------------------------
@@ -360,7 +371,7 @@
     const progress = page.progress;
     if (!progress || page.status !== "playing" || !progress.deadline) { timer.textContent = ""; return; }
     const left = Math.max(0, Math.round((Date.parse(progress.deadline) - Date.now()) / 1000));
-    timer.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") + " left";
+    timer.textContent = interpolate(gettext("%s left"), [Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")]);
     timer.classList.toggle("low", left <= Math.max(10, (progress.turn_seconds || 0) / 5));
     if (left === 0 && page.nudged !== progress.deadline) {
       // Tell the server the time is up; it checks the deadline itself before a bot takes over.
@@ -382,7 +393,7 @@
   $("copy-link").addEventListener("click", function () {
     const input = $("join-link");
     input.select();
-    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(function () { Dom.toast("Link copied."); });
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(function () { Dom.toast(gettext("Link copied.")); });
   });
   const chatForm = $("chat-form");
   if (chatForm) {

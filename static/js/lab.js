@@ -43,24 +43,24 @@
       var kind = canvas.getAttribute("data-lab-chart");
       if (kind === "seats") {
         chart(canvas, { type: "bar", data: {
-          labels: seats.map(function (s) { return "Seat " + (Number(s) + 1); }),
+          labels: seats.map(function (s) { return interpolate(gettext("Seat %s"), [Number(s) + 1]); }),
           datasets: [
-            { label: "Win rate (%)", backgroundColor: BLUE, data: seats.map(function (s) { return pct(result.wins_by_seat[s].rate); }) },
-            { label: "95 % interval", backgroundColor: "#9ecae1",
+            { label: gettext("Win rate (%)"), backgroundColor: BLUE, data: seats.map(function (s) { return pct(result.wins_by_seat[s].rate); }) },
+            { label: gettext("95 % interval"), backgroundColor: "#9ecae1",
               data: seats.map(function (s) { return [pct(result.wins_by_seat[s].low), pct(result.wins_by_seat[s].high)]; }) }] },
-          options: { plugins: { title: { display: true, text: "Win rate by seat" } }, scales: { y: { beginAtZero: true, title: { display: true, text: "%" } } } } });
+          options: { plugins: { title: { display: true, text: gettext("Win rate by seat") } }, scales: { y: { beginAtZero: true, title: { display: true, text: "%" } } } } });
       } else if (kind === "length") {
         var buckets = Object.keys(result.length_buckets);
         chart(canvas, { type: "bar", data: {
           labels: buckets.map(function (b) { return b + "–" + (Number(b) + 4); }),
-          datasets: [{ label: "Games", backgroundColor: GREEN, data: buckets.map(function (b) { return result.length_buckets[b]; }) }] },
-          options: { plugins: { title: { display: true, text: "Game length (turns)" } }, scales: { y: { beginAtZero: true } } } });
+          datasets: [{ label: gettext("Games"), backgroundColor: GREEN, data: buckets.map(function (b) { return result.length_buckets[b]; }) }] },
+          options: { plugins: { title: { display: true, text: gettext("Game length (turns)") } }, scales: { y: { beginAtZero: true } } } });
       } else if (kind === "cards") {
         var cards = result.cards.filter(function (c) { return c.buyers > 0; });
         chart(canvas, { type: "bar", data: {
           labels: cards.map(function (c) { return c.name; }),
-          datasets: [{ label: "Buyers' win rate (%)", backgroundColor: ORANGE, data: cards.map(function (c) { return pct(c.buyer_win_rate.rate); }) }] },
-          options: { indexAxis: "y", plugins: { title: { display: true, text: "Win rate of players who bought the card" } }, scales: { x: { beginAtZero: true, title: { display: true, text: "%" } } } } });
+          datasets: [{ label: gettext("Buyers' win rate (%)"), backgroundColor: ORANGE, data: cards.map(function (c) { return pct(c.buyer_win_rate.rate); }) }] },
+          options: { indexAxis: "y", plugins: { title: { display: true, text: gettext("Win rate of players who bought the card") } }, scales: { x: { beginAtZero: true, title: { display: true, text: "%" } } } } });
       }
     });
   }

@@ -15,7 +15,7 @@
     step = Math.max(0, Math.min(index, data.steps.length - 1));
     slider.value = String(step);
     const current = data.steps[step];
-    document.getElementById("replay-position").textContent = "Move " + step + " of " + (data.steps.length - 1);
+    document.getElementById("replay-position").textContent = interpolate(gettext("Move %(step)s of %(last)s"), { step: step, last: data.steps.length - 1 }, true);
     board.render(document.getElementById("board"), {
       view: current.view, rules: data.rules, seats: seats, you: null, progress: null, actions: [], act: function () {},
     });

@@ -71,7 +71,7 @@
         pointBorderWidth: 2, tension: 0,
       };
     });
-    var options = baseOptions("Coins after each turn", "Turn", "Coins");
+    var options = baseOptions(gettext("Coins after each turn"), gettext("Turn"), gettext("Coins"));
     // Legend keys drawn as lines, so each player's dash pattern shows as well as his colour.
     options.plugins.legend.labels = { usePointStyle: true, pointStyle: "line" };
     options.plugins.landmarkBands = {
@@ -96,24 +96,24 @@
   function flowChart(canvas, data, seat) {
     var player = data.players[seat];
     var turns = data.turns.slice(1);
-    var options = baseOptions(player.name + ": coins gained and given per turn", "Turn", "Coins per turn");
+    var options = baseOptions(interpolate(gettext("%s: coins gained and given per turn"), [player.name]), gettext("Turn"), gettext("Coins per turn"));
     options.plugins.legend.labels = { usePointStyle: true };
     options.scales.y.beginAtZero = false;
     options.scales.x.stacked = true;
     options.scales.y.stacked = true;
     options.scales.held = {
       position: "right", beginAtZero: true, grid: { drawOnChartArea: false },
-      title: { display: true, text: "Coins held" },
+      title: { display: true, text: gettext("Coins held") },
     };
     return new Chart(canvas, {
       data: {
         labels: turns,
         datasets: [
-          { type: "bar", label: "Gained", data: data.gained[seat], backgroundColor: GAIN, stack: "flow",
+          { type: "bar", label: gettext("Gained"), data: data.gained[seat], backgroundColor: GAIN, stack: "flow",
             pointStyle: "rect" },
-          { type: "bar", label: "Paid or spent", data: data.gave[seat].map(function (v) { return -v; }),
+          { type: "bar", label: gettext("Paid or spent"), data: data.gave[seat].map(function (v) { return -v; }),
             backgroundColor: LOSS, stack: "flow", pointStyle: "rect" },
-          { type: "line", label: "Coins held", data: data.coins[seat].slice(1), yAxisID: "held",
+          { type: "line", label: gettext("Coins held"), data: data.coins[seat].slice(1), yAxisID: "held",
             borderColor: player.colour, backgroundColor: player.colour, borderDash: player.dash,
             pointRadius: 0, pointStyle: "line", borderWidth: 2, tension: 0 },
         ],
@@ -125,16 +125,16 @@
   function diceChart(canvas, dice, count) {
     var series = dice[count];
     if (!series) return null;
-    var label = count === "1" ? "1 die" : count + " dice";
-    var options = baseOptions("Totals with " + label, "Total", "Throws");
+    var label = interpolate(ngettext("%s die", "%s dice", Number(count)), [count]);
+    var options = baseOptions(interpolate(gettext("Totals with %s"), [label]), gettext("Total"), gettext("Throws"));
     options.plugins.legend.labels = { usePointStyle: true };
     return new Chart(canvas, {
       data: {
         labels: series.labels,
         datasets: [
-          { type: "bar", label: "Observed", data: series.observed, backgroundColor: OBSERVED, order: 2,
+          { type: "bar", label: gettext("Observed"), data: series.observed, backgroundColor: OBSERVED, order: 2,
             pointStyle: "rect" },
-          { type: "line", label: "Expected with fair dice", data: series.expected, borderColor: EXPECTED,
+          { type: "line", label: gettext("Expected with fair dice"), data: series.expected, borderColor: EXPECTED,
             backgroundColor: EXPECTED, borderDash: [6, 3], pointStyle: "rectRot", pointRadius: 4, order: 1 },
         ],
       },
@@ -145,12 +145,12 @@
   function incomeChart(canvas, data) {
     var box = canvas.parentNode;
     box.style.height = Math.max(220, 70 + 26 * data.income.cards.length) + "px";
-    var options = baseOptions("Income by card", "Coins received", "Card");
+    var options = baseOptions(gettext("Income by card"), gettext("Coins received"), gettext("Card"));
     options.indexAxis = "y";
     options.interaction = { mode: "nearest", axis: "y", intersect: false };
     options.scales = {
-      x: { stacked: true, beginAtZero: true, title: { display: true, text: "Coins received" } },
-      y: { stacked: true, title: { display: true, text: "Card" } },
+      x: { stacked: true, beginAtZero: true, title: { display: true, text: gettext("Coins received") } },
+      y: { stacked: true, title: { display: true, text: gettext("Card") } },
     };
     return new Chart(canvas, {
       type: "bar",

@@ -93,7 +93,7 @@
     } else if (Notification.permission === "denied") {
       box.checked = false;
       store("notify", false);
-      if (window.Dom) Dom.toast("Notifications are blocked for this site in your browser's settings.");
+      if (window.Dom) Dom.toast(gettext("Notifications are blocked for this site in your browser's settings."));
     }
   });
   wire("setting-confirm", "confirm", true);

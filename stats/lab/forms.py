@@ -5,9 +5,19 @@ from cards.models import CardGame, CardSetDraft, Extension
 from games.rulesets import get_ruleset
 
 from .services import MAX_GAMES, LabRequest
+from django.utils.text import format_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _, ngettext
 
 MAX_SEATS = 6
 PUBLISHED = "published"
+
+
+def _stacks_text(n):
+    return ngettext("%(n)d stack", "%(n)d stacks", n) % {"n": n}
+
+
+_stacks_label = lazy(_stacks_text, str)  # rendered in each request's language
 
 
 def _bot_choices():
@@ -15,27 +25,27 @@ def _bot_choices():
 
 
 class LabRunForm(forms.Form):
-    card_set = forms.ChoiceField(label="Cards", help_text="The published cards, or one of the designers' drafts.")
-    players = forms.IntegerField(min_value=2, max_value=MAX_SEATS, initial=4)
-    extensions = forms.MultipleChoiceField(widget=forms.CheckboxSelectMultiple, required=False,
-                                           help_text="The base game is always in.")
-    market = forms.TypedChoiceField(label="Market rule", initial="all",
-                                    choices=[("all", "Every stack open")] + [(str(n), f"{n} stacks") for n in range(10, 16)])
-    games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=1000,
-                               help_text=f"Up to {MAX_GAMES:,}; about a thousand games a second per worker with random "
-                                         "bots, a few games a second with a search bot.")
-    seed = forms.IntegerField(required=False, min_value=0, max_value=(1 << 62) - 1,
-                              help_text="Leave empty for a new one; the same seed replays the same games.")
-    name = forms.CharField(required=False, max_length=100)
+    card_set = forms.ChoiceField(label=_("Cards"), help_text=_("The published cards, or one of the designers' drafts."))
+    players = forms.IntegerField(label=_("Players"), min_value=2, max_value=MAX_SEATS, initial=4)
+    extensions = forms.MultipleChoiceField(label=_("Extensions"), widget=forms.CheckboxSelectMultiple, required=False,
+                                           help_text=_("The base game is always in."))
+    market = forms.TypedChoiceField(label=_("Market rule"), initial="all",
+                                    choices=[("all", _("Every stack open"))] + [(str(n), _stacks_label(n)) for n in range(10, 16)])
+    games = forms.IntegerField(label=_("Games"), min_value=1, max_value=MAX_GAMES, initial=1000,
+                               help_text=format_lazy(_("Up to {}; about a thousand games a second per worker with random bots, a few games a second with a search bot."),
+                                                     f"{MAX_GAMES:,}"))
+    seed = forms.IntegerField(label=_("Seed"), required=False, min_value=0, max_value=(1 << 62) - 1,
+                              help_text=_("Leave empty for a new one; the same seed replays the same games."))
+    name = forms.CharField(label=_("Name"), required=False, max_length=100)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        drafts = [(str(d.pk), f"Draft: {d.name}") for d in CardSetDraft.objects.order_by("name")]
-        self.fields["card_set"].choices = [(PUBLISHED, "Published cards")] + drafts
+        drafts = [(str(d.pk), _("Draft: %(name)s") % {"name": d.name}) for d in CardSetDraft.objects.order_by("name")]
+        self.fields["card_set"].choices = [(PUBLISHED, _("Published cards"))] + drafts
         self.fields["extensions"].choices = [
             (e.slug, e.name) for e in Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug="base")]
         for seat in range(1, MAX_SEATS + 1):
-            self.fields[f"bot_{seat}"] = forms.ChoiceField(label=f"Seat {seat}", choices=_bot_choices(),
+            self.fields[f"bot_{seat}"] = forms.ChoiceField(label=_("Seat %(n)s") % {"n": seat}, choices=_bot_choices(),
                                                            initial="income")
 
     def seat_fields(self):

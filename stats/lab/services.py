@@ -11,6 +11,7 @@ from stats.models import LabChunk, LabRun
 
 from .summary import merge_tallies, summarise
 from .version import software_version
+from django.utils.translation import gettext as _
 
 MAX_GAMES = 100_000
 CHUNKS_WANTED = 40          # enough chunks for a smooth progress bar and for several workers to share
@@ -55,12 +56,12 @@ def start_run(request, *, user=None):
     ruleset = get_ruleset(request.game)
     errors = {}
     if not ruleset.has_lab:
-        raise LabRunInvalid({"game": [f"{ruleset.name} has no balance lab yet."]})
+        raise LabRunInvalid({"game": [_("%(game)s has no balance lab yet.") % {"game": ruleset.name}]})
     if not 1 <= request.games <= MAX_GAMES:
-        errors["games"] = [f"Play between 1 and {MAX_GAMES:,} games."]
+        errors["games"] = [_("Play between 1 and %(n)s games.") % {"n": f"{MAX_GAMES:,}"}]
     unknown = [b for b in request.bots if b not in ruleset.lab_bots]
     if not request.bots or unknown:
-        errors["bots"] = [f"Choose bots among {', '.join(ruleset.lab_bots)}."]
+        errors["bots"] = [_("Choose bots among %(bots)s.") % {"bots": ", ".join(ruleset.lab_bots)}]
     try:
         game_options = ruleset.clean_options({"extensions": list(request.extensions),
                                                "market_rule": request.market != "all",
@@ -71,7 +72,7 @@ def start_run(request, *, user=None):
     if game_options is not None:
         fewest, most = ruleset.player_limits(game_options)
         if not fewest <= request.players <= most:
-            errors["players"] = [f"These options allow {fewest} to {most} players."]
+            errors["players"] = [_("These options allow %(fewest)d to %(most)d players.") % {"fewest": fewest, "most": most}]
     if errors:
         raise LabRunInvalid(errors)
     rules = _frozen_rules(ruleset, request, game_options)

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.utils.translation import gettext as _
 
 from cards.permissions import is_designer
 from stats.models import LabRun
@@ -24,7 +25,7 @@ def designer_required(view):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not is_designer(request.user):
-            raise PermissionDenied("The balance lab is for designers.")
+            raise PermissionDenied(_("The balance lab is for designers."))
         return view(request, *args, **kwargs)
     return wrapped
 

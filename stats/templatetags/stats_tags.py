@@ -1,5 +1,6 @@
 """Template helpers: the statistics panel for a game page, and number formatting for the stats tables."""
 from django import template
+from django.utils.translation import gettext as _
 
 register = template.Library()
 
@@ -47,10 +48,10 @@ def duration(seconds):
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
-        return f"{hours}h {minutes:02d}m"
+        return _("%(hours)dh %(minutes)02dm") % {"hours": hours, "minutes": minutes}
     if minutes:
-        return f"{minutes}m {secs:02d}s"
-    return f"{secs}s"
+        return _("%(minutes)dm %(seconds)02ds") % {"minutes": minutes, "seconds": secs}
+    return _("%(seconds)ds") % {"seconds": secs}
 
 
 @register.filter

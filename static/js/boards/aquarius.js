@@ -19,11 +19,11 @@
   const ORDER = ["a", "e", "f", "w", "v"];
   const BY_NAME = { air: "a", earth: "e", fire: "f", water: "w", void: "v" };
   const ACTIONS = {
-    shuffle_goals: { name: "Shuffle Goals", hint: "All goals are collected, shuffled and dealt again." },
-    move_card: { name: "Move a Card", hint: "Pick a card on the table, then its new place." },
-    zap_card: { name: "Zap a Card", hint: "Pick a card on the table: it goes into your hand." },
-    trade_goals: { name: "Trade Goals", hint: "Pick the player you swap goals with." },
-    trade_hands: { name: "Trade Hands", hint: "Pick the player you swap hands with." },
+    shuffle_goals: { name: "Shuffle Goals", hint: gettext("All goals are collected, shuffled and dealt again.") },
+    move_card: { name: "Move a Card", hint: gettext("Pick a card on the table, then its new place.") },
+    zap_card: { name: "Zap a Card", hint: gettext("Pick a card on the table: it goes into your hand.") },
+    trade_goals: { name: "Trade Goals", hint: gettext("Pick the player you swap goals with.") },
+    trade_hands: { name: "Trade Hands", hint: gettext("Pick the player you swap hands with.") },
   };
   const ACTION_BY_LETTER = { a: "shuffle_goals", e: "move_card", f: "zap_card", w: "trade_goals", v: "trade_hands" };
   const CW = 60, CH = 84, GAP = 6, STEP_X = CW + GAP, STEP_Y = CH + GAP;
@@ -149,7 +149,7 @@
       names.push(ELEMENTS[el].name);
     });
     g.append(s("rect", { width: CW, height: CH, rx: 6, class: "aq-card-edge" }));
-    title.textContent = id + ": " + names.join(", ") + (upright === false ? " (turned)" : "");
+    title.textContent = id + ": " + names.join(", ") + (upright === false ? " " + gettext("(turned)") : "");
     return g;
   }
 
@@ -182,7 +182,7 @@
 
   function nameOf(ctx, position) {
     const seat = (ctx.seats || []).find(function (x) { return x.position === position; });
-    return seat ? seat.name : "Seat " + (position + 1);
+    return seat ? seat.name : interpolate(gettext("Seat %s"), [position + 1]);
   }
 
   function measuresBar(view, winnerGoals) {
@@ -197,7 +197,7 @@
           h("span", { class: "aq-seven", title: "7 wins" }),
         ]);
         return h("span", { class: "aq-measure" + (goal ? " goal" : "") + (winnerGoals.indexOf(el) >= 0 ? " won" : ""),
-          role: "listitem", "aria-label": info.name + ": " + n + " of 7" + (goal ? " (your goal)" : "") }, [
+          role: "listitem", "aria-label": interpolate(gettext("%(element)s: %(n)s of 7"), { element: info.name, n: n }, true) + (goal ? " " + gettext("(your goal)") : "") }, [
           h("span", { class: "aq-chip", style: "background:" + info.colour + ";color:" + info.ink, text: info.letter }),
           h("span", { class: "aq-mname", text: info.name }), bar, h("span", { class: "aq-count", text: n + "/7" }),
         ]);
@@ -210,15 +210,15 @@
     if (view.goal) {
       const info = ELEMENTS[view.goal];
       return h("div", { class: "aq-goal", id: "aq-goal" }, [
-        h("span", { text: "Your goal: " }),
+        h("span", { text: gettext("Your goal: ") }),
         h("span", { class: "aq-chip", style: "background:" + info.colour + ";color:" + info.ink, text: info.letter }),
-        h("strong", { text: " " + info.name }), h("span", { class: "muted", text: " (7 connected " + info.name + " panels)" }),
+        h("strong", { text: " " + info.name }), h("span", { class: "muted", text: " " + interpolate(gettext("(7 connected %s panels)"), [info.name]) }),
       ]);
     }
     return h("div", { class: "aq-goal", id: "aq-goal" }, [
-      h("span", { text: view.chicken ? "Aqua-Chicken: you have not looked at your goal. " : "Your goal is hidden. " }),
+      h("span", { text: view.chicken ? gettext("Aqua-Chicken: you have not looked at your goal. ") : gettext("Your goal is hidden. ") }),
       ctx.progress && ctx.progress.status === "playing" ? h("button", {
-        type: "button", class: "aq-see-goal", text: "Look at your goal",
+        type: "button", class: "aq-see-goal", text: gettext("Look at your goal"),
         onclick: function () { ctx.act({ type: "see_goal" }); },
       }) : null,
     ]);
@@ -244,11 +244,11 @@
     return h("ul", { class: "aq-players" }, items);
   }
 
-  function handText(n) { return n + " card" + (n === 1 ? "" : "s"); }
+  function handText(n) { return interpolate(ngettext("%s card", "%s cards", n), [n]); }
 
   function statusLine(view) {
-    const parts = [h("span", { text: "Deck: " + view.deck + " card" + (view.deck === 1 ? "" : "s") })];
-    parts.push(h("span", { text: "Discards: " + (view.discard || []).length }));
+    const parts = [h("span", { text: interpolate(ngettext("Deck: %s card", "Deck: %s cards", view.deck), [view.deck]) })];
+    parts.push(h("span", { text: interpolate(gettext("Discards: %s"), [(view.discard || []).length]) }));
     if (view.over && view.goals) {
       const unseated = view.goals.slice(view.players || 0);
       if (unseated.length) parts.push(h("span", { class: "muted", text: "Unused goals: " + unseated.map(function (g) { return ELEMENTS[g].name; }).join(", ") }));
@@ -289,7 +289,7 @@
   function grid(view, ctx, rules, rerender) {
     const actions = legal(ctx);
     const svg = s("svg", { class: "aq-grid", tabindex: "0", role: "application", "data-focus": "grid",
-      "aria-label": "The table. Arrow keys pan, plus and minus zoom, 0 fits, R turns the card." });
+      "aria-label": gettext("The table. Arrow keys pan, plus and minus zoom, 0 fits, R turns the card.") });
     const layer = s("g", { class: "aq-layer" });
     svg.append(layer);
     const highlight = new Set();  // the server names the winning groups' cells at the end
@@ -313,7 +313,7 @@
       if (pickable.has(c.card)) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
-        node.setAttribute("aria-label", (action === "zap_card" ? "Zap " : "Move ") + c.card + " at " + c.x + ", " + c.y);
+        node.setAttribute("aria-label", interpolate(action === "zap_card" ? gettext("Zap %(card)s at %(x)s, %(y)s") : gettext("Move %(card)s at %(x)s, %(y)s"), { card: c.card, x: c.x, y: c.y }, true));
         const pick = function () {
           if (action === "zap_card") {
             const chosen = actions.find(function (a) { return a.type === "zap_card" && a.card === ui.selected && a.target === c.card; });
@@ -337,7 +337,8 @@
       points.push([a.x, a.y]);
       const cell = s("g", { class: "aq-drop", tabindex: "0", role: "button", "data-x": a.x, "data-y": a.y,
         transform: "translate(" + a.x * STEP_X + "," + a.y * STEP_Y + ")",
-        "aria-label": (a.type === "move_card" ? "Move " + a.target : "Place " + a.card) + " at " + a.x + ", " + a.y + (a.upright ? "" : ", turned") });
+        "aria-label": interpolate(a.type === "move_card" ? gettext("Move %(card)s at %(x)s, %(y)s") : gettext("Place %(card)s at %(x)s, %(y)s"),
+          { card: a.type === "move_card" ? a.target : a.card, x: a.x, y: a.y }, true) + (a.upright ? "" : ", " + gettext("turned")) });
       cell.append(s("rect", { width: CW, height: CH, rx: 6 }));
       const ghost = cardSvg(a.type === "move_card" ? a.target : a.card, a.upright, rules, 0, 0, "aq-ghost");
       cell.append(ghost);
@@ -434,7 +435,7 @@
       return h("button", {
         type: "button", class: "aq-hand-card" + (ui.selected === id ? " selected" : "") + (view.drawn === id ? " drawn" : ""),
         "data-card": id, disabled: !can, "aria-pressed": ui.selected === id ? "true" : "false",
-        "aria-label": (info.action ? "Action: " + name : "Card " + describe(info)) + (view.drawn === id ? " (just drawn)" : ""),
+        "aria-label": (info.action ? interpolate(gettext("Action: %s"), [name]) : interpolate(gettext("Card %s"), [describe(info)])) + (view.drawn === id ? " " + gettext("(just drawn)") : ""),
         title: info.action ? (ACTIONS[info.action] || {}).hint : describe(info),
         "data-focus": "hand:" + id,
         onclick: function (event) {
@@ -463,7 +464,7 @@
     const parts = [];
     const cancel = h("button", { type: "button", class: "aq-cancel", text: "Cancel", onclick: function () { ui.selected = null; ui.target = null; rerender(); } });
     const rotate = h("button", { type: "button", class: "aq-rotate", "aria-keyshortcuts": "R", "data-focus": "rotate",
-      text: "⟲ Turn 180°" + (ui.upright ? "" : " (turned)"), onclick: function () { ui.upright = !ui.upright; rerender(); } });
+      text: "⟲ " + gettext("Turn 180°") + (ui.upright ? "" : " " + gettext("(turned)")), onclick: function () { ui.upright = !ui.upright; rerender(); } });
     if (!info.action) {
       const n = cellsFor(actions, ui.selected, null).length;
       parts.push(h("span", { class: "aq-hint", text: n ? "Tap a highlighted space (" + n + ") to place " + ui.selected + "." : "No space fits this way up: turn it." }), rotate);
@@ -508,9 +509,9 @@
       return function () { zoomAt(drawn.layer, factor, drawn.svg.clientWidth / 2, drawn.svg.clientHeight / 2); };
     };
     const tools = h("div", { class: "aq-tools" }, [
-      h("button", { type: "button", "aria-label": "Zoom in", text: "+", onclick: zoom(1.25) }),
-      h("button", { type: "button", "aria-label": "Zoom out", text: "−", onclick: zoom(0.8) }),
-      h("button", { type: "button", text: "Fit", onclick: function () { ui.moved = false; fit(drawn.svg, drawn.points); applyTransform(drawn.layer); } }),
+      h("button", { type: "button", "aria-label": gettext("Zoom in"), text: "+", onclick: zoom(1.25) }),
+      h("button", { type: "button", "aria-label": gettext("Zoom out"), text: "−", onclick: zoom(0.8) }),
+      h("button", { type: "button", text: gettext("Fit"), onclick: function () { ui.moved = false; fit(drawn.svg, drawn.points); applyTransform(drawn.layer); } }),
     ]);
     const banner = view.over ? h("p", { class: "aq-banner", text: winnerText(view, ctx) }) : null;
     const active = document.activeElement;
@@ -542,15 +543,17 @@
 
   function winnerText(view, ctx) {
     const winners = view.winners || [];
-    if (!winners.length) return "Nobody won.";
-    return winners.map(function (w) {
+    if (!winners.length) return gettext("Nobody won.");
+    const names = winners.map(function (w) {
       const el = view.goals ? ELEMENTS[view.goals[w]] : null;
       return nameOf(ctx, w) + (el ? " (" + el.name + ")" : "");
-    }).join(" and ") + (winners.length > 1 ? " win." : " wins.") + " The winning group is outlined.";
+    });
+    return interpolate(ngettext("%s wins.", "%s win.", names.length), [names.join(gettext(" and "))]) + " " +
+      gettext("The winning group is outlined.");
   }
 
   GameBoards.register("aquarius", {
-    hint: "Pick a card from your hand, then a highlighted space or target.",
+    hint: gettext("Pick a card from your hand, then a highlighted space or target."),
     handles: function (action) { return HANDLED.indexOf(action.type) >= 0; },
     render: render,
     _geometry: { cardInfo: cardInfo, oriented: oriented },  // for tests in the browser

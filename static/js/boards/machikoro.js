@@ -6,13 +6,13 @@
   "use strict";
   const h = Dom.h;
   const PHASES = {
-    roll: "Roll the dice",
-    reroll: "Radio Tower: keep this roll or roll again",
-    adjust: "Harbor: add to the total or not",
+    roll: gettext("Roll the dice"),
+    reroll: gettext("Radio Tower: keep this roll or roll again"),
+    adjust: gettext("Harbor: add to the total or not"),
     choose: "A card asks for a choice",
-    build: "Buy an establishment, build a landmark, or build nothing",
-    invest: "Tech Startup: invest or not",
-    over: "The game is over",
+    build: gettext("Buy an establishment, build a landmark, or build nothing"),
+    invest: gettext("Tech Startup: invest or not"),
+    over: gettext("The game is over"),
   };
   const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
     5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
@@ -55,12 +55,12 @@
     else if (lastRoll) lastRoll.current = false;
     const parts = [];
     if (lastRoll) {
-      const label = (lastRoll.current ? "Dice: " : "Last roll, by " + lastRoll.who + ": ") + lastRoll.dice.join(" and ") +
-        (lastRoll.dice.length > 1 ? ", total " + lastRoll.total : "");
+      const label = (lastRoll.current ? gettext("Dice: ") : interpolate(gettext("Last roll, by %s: "), [lastRoll.who])) + lastRoll.dice.join(gettext(" and ")) +
+        (lastRoll.dice.length > 1 ? interpolate(gettext(", total %s"), [lastRoll.total]) : "");
       parts.push(h("span", { class: "mk-dice" + (lastRoll.current ? "" : " previous"), role: "img", "aria-label": label, title: label },
         lastRoll.dice.map(die)));
       if (lastRoll.dice.length > 1) parts.push(h("span", { class: "mk-total", text: "= " + lastRoll.total }));
-      if (!lastRoll.current) parts.push(h("span", { class: "muted", text: "last rolled by " + lastRoll.who }));
+      if (!lastRoll.current) parts.push(h("span", { class: "muted", text: interpolate(gettext("last rolled by %s"), [lastRoll.who]) }));
     }
     let phase = PHASES[view.phase] || view.phase;
     if (view.phase === "choose" && view.choice && view.choice.card) {
@@ -68,7 +68,7 @@
       phase = (card ? card.name : view.choice.card) + ": choose";
     }
     parts.push(h("span", { class: "mk-phase", text: phase }));
-    if (view.deck) parts.push(h("span", { class: "muted", text: "Deck: " + view.deck + (view.deck === 1 ? " card" : " cards") }));
+    if (view.deck) parts.push(h("span", { class: "muted", text: interpolate(ngettext("Deck: %s card", "Deck: %s cards", view.deck), [view.deck]) }));
     return h("div", { class: "mk-status" }, parts);
   }
 
@@ -76,7 +76,8 @@
     let ask = true;
     try { ask = window.localStorage.getItem("confirm-expensive") !== "0"; } catch (e) { /* storage off: ask */ }
     if (!ask || !(landmark || cost * 2 > coins)) return true;
-    return window.confirm(what + " for " + cost + (cost === 1 ? " coin" : " coins") + "? You have " + coins + ".");
+    return window.confirm(interpolate(ngettext("%(what)s for %(cost)s coin?", "%(what)s for %(cost)s coins?", cost), { what: what, cost: cost }, true) + " " +
+      interpolate(ngettext("You have %s coin.", "You have %s coins.", coins), [coins]));
   }
 
   function faceButton(item, face, act, cost, coins, landmark) {
@@ -92,7 +93,7 @@
       const buy = findAction(ctx.actions, "buy", "card", slug);
       return h("li", { class: "mk-market-card" }, buy ? faceButton(buy, face, ctx.act, card.cost, coins, false) : face);
     });
-    return h("section", { class: "mk-section", id: "mk-market" }, [h("h3", { text: "Market" }), h("ul", { class: "mk-market" }, tiles)]);
+    return h("section", { class: "mk-section", id: "mk-market" }, [h("h3", { text: gettext("Market") }), h("ul", { class: "mk-market" }, tiles)]);
   }
 
   function landmarks(player, rules, ctx, mine) {
@@ -121,8 +122,8 @@
     return h("article", { class: "mk-player" + (view.active === seat && view.phase !== "over" ? " active" : "") + (mine ? " mine" : ""),
       id: mine ? "mk-my-city" : "mk-city-" + seat }, [
       h("header", null, [
-        h("span", { text: "P" + (turn + 1) + " · " + player.name + (mine ? " (you)" : "") + (view.winner === seat ? " ★ winner" : "") }),
-        h("span", { class: "mk-coins" }, [h("span", { class: "coin", "aria-hidden": "true" }), player.coins + (player.coins === 1 ? " coin" : " coins")]),
+        h("span", { text: "P" + (turn + 1) + " · " + player.name + (mine ? " " + gettext("(you)") : "") + (view.winner === seat ? " ★ " + gettext("winner") : "") }),
+        h("span", { class: "mk-coins" }, [h("span", { class: "coin", "aria-hidden": "true" }), interpolate(ngettext("%s coin", "%s coins", player.coins), [player.coins])]),
       ]),
       landmarks(player, rules, ctx, mine),
       owned(player, rules),
@@ -130,16 +131,16 @@
   }
 
   function jumpLinks(view, ctx, order) {
-    const links = [h("a", { href: "#mk-market", text: "Market" })];
+    const links = [h("a", { href: "#mk-market", text: gettext("Market") })];
     order.forEach(function (seat) {
       const mine = ctx.you && ctx.you.position === seat;
-      links.push(h("a", { href: mine ? "#mk-my-city" : "#mk-city-" + seat, text: mine ? "My city" : view.players[seat].name }));
+      links.push(h("a", { href: mine ? "#mk-my-city" : "#mk-city-" + seat, text: mine ? gettext("My city") : view.players[seat].name }));
     });
-    return h("nav", { class: "mk-jump", "aria-label": "Board sections" }, links);
+    return h("nav", { class: "mk-jump", "aria-label": gettext("Board sections") }, links);
   }
 
   GameBoards.register("machikoro", {
-    hint: "Tap a highlighted market card or landmark to buy it.",
+    hint: gettext("Tap a highlighted market card or landmark to buy it."),
     handles: function (action) { return action.type === "buy" || action.type === "build"; },
     render: function (container, ctx) {
       const view = ctx.view;
@@ -158,10 +159,10 @@
         // Your turn: the market and your own city first, the others after them.
         const mineIndex = order.indexOf(you);
         const others = cities.filter(function (_, i) { return i !== mineIndex; });
-        sections = [marketSection, h("section", { class: "mk-section" }, [h("h3", { text: "Your city" }), h("div", { class: "mk-players" }, [cities[mineIndex]])]),
-          h("section", { class: "mk-section" }, [h("h3", { text: "Other cities" }), h("div", { class: "mk-players" }, others)])];
+        sections = [marketSection, h("section", { class: "mk-section" }, [h("h3", { text: gettext("Your city") }), h("div", { class: "mk-players" }, [cities[mineIndex]])]),
+          h("section", { class: "mk-section" }, [h("h3", { text: gettext("Other cities") }), h("div", { class: "mk-players" }, others)])];
       } else {
-        sections = [h("section", { class: "mk-section" }, [h("h3", { text: "Cities" }), h("div", { class: "mk-players" }, cities)]), marketSection];
+        sections = [h("section", { class: "mk-section" }, [h("h3", { text: gettext("Cities") }), h("div", { class: "mk-players" }, cities)]), marketSection];
       }
       container.replaceChildren.apply(container, [status(view, rules), jumpLinks(view, ctx, order)].concat(sections));
     },

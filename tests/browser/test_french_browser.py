@@ -1,0 +1,124 @@
+"""A whole Machi Koro game in French on a phone (390×844): a French browser gets the French site, plays
+against two bots to the end, and no page it sees shows an English string of the site's catalogue.
+Screenshots of every page go to test-artifacts/i18n-fr-*.png.
+
+The scan compares each page's visible text with the English msgids of locale/fr (django.mo, djangojs.mo):
+a msgid whose French differs and whose English words show on a French page is a string left untranslated.
+Card names and explanations are data (the cards' own translations), and the guides' bodies stay English
+(docs/translating.md): the scan leaves out the guide article, and only matches sentences, not single words.
+"""
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+
+# The live site and the browser are the whole-game test's fixtures (one site for this module).
+from .test_live_game_browser import (  # noqa: F401
+    ARTIFACTS, GAME_TIMEOUT, browser, choose_and_click, site, watch_errors,
+)
+
+pytestmark = pytest.mark.browser
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES"
+PHONE = {"width": 390, "height": 844}
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sdr]|%[sd]|\{\}|<[^>]+>")
+# The page's visible text, less the guides' English bodies.
+VISIBLE_TEXT = """() => {
+  const docs = [...document.querySelectorAll("article.doc")];
+  docs.forEach((n) => { n.hidden = true; });
+  const text = document.body.innerText;
+  docs.forEach((n) => { n.hidden = false; });
+  return text + "\\n" + [...document.querySelectorAll("[aria-label], [title], [placeholder]")]
+    .filter((n) => !n.closest("article.doc"))
+    .map((n) => [n.getAttribute("aria-label"), n.getAttribute("title"), n.getAttribute("placeholder")].join("\\n"))
+    .join("\\n");
+}"""
+
+
+def english_fragments():
+    """Pieces of English from the catalogue that a French page must not show: each msgid's text between its
+    placeholders and tags, kept when it is a phrase (two words or more) and its French differs."""
+    fragments = set()
+    for domain in ("django", "djangojs"):
+        with open(LOCALE / f"{domain}.mo", "rb") as handle:
+            catalog = gettext.GNUTranslations(handle)._catalog
+        for key, french in catalog.items():
+            msgid = key[0] if isinstance(key, tuple) else key
+            msgid = msgid.split("\x04")[-1]  # drop a context
+            if not msgid or msgid == french:
+                continue
+            for piece in PLACEHOLDER.split(msgid):
+                piece = piece.strip(" .,:;()·")
+                if len(piece.split()) >= 2 and len(piece) >= 10 and piece not in french:
+                    fragments.add(piece)
+    return fragments
+
+
+def english_on(page, fragments):
+    text = " ".join(page.evaluate(VISIBLE_TEXT).split())
+    return sorted(f for f in fragments if f in text)
+
+
+def test_a_whole_game_in_french_on_a_phone(site, browser):
+    fragments = english_fragments()
+    assert len(fragments) > 200  # the scan has something to look for
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    errors, leaks = [], {}
+    watch_errors(page, errors)
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def visit(name):
+        page.screenshot(path=str(ARTIFACTS / f"i18n-fr-{name}.png"), full_page=True)
+        found = english_on(page, fragments)
+        if found:
+            leaks[name] = found
+
+    try:
+        for name, path in (("home", "/"), ("games", "/games/"), ("guides", "/docs/"), ("login", "/accounts/login/")):
+            page.goto(site.url() + path)
+            assert page.locator("html").get_attribute("lang") == "fr"
+            visit(name)
+
+        page.goto(site.url() + "/accounts/guest/?next=/games/")
+        assert page.locator("h1").inner_text() == "Jouer en invité"
+        page.fill("#id_nickname", "Camille")
+        page.click("form button.primary")
+        page.wait_for_url(re.compile(r"/games/$"))
+        page.goto(site.url() + "/games/new/")
+        assert page.locator("h1").inner_text().startswith("Nouvelle partie")
+        visit("create")
+        page.fill("#id_game-max_players", "3")
+        page.click("form button.primary")
+        page.wait_for_selector("#lobby:not([hidden])")
+        for count in range(2):
+            page.click("#add-bot")
+            page.wait_for_selector(f"#seats li:nth-child({count + 2})")
+        page.wait_for_function("document.getElementById('lobby-status').textContent.includes('places prises')")
+        visit("lobby")
+
+        page.click("#ready-button")
+        page.wait_for_selector("#play:not([hidden])")
+        page.wait_for_selector("#board .mk-player")
+        visit("game")
+        deadline = page.evaluate("Date.now()") + GAME_TIMEOUT * 1000
+        while not page.locator("#after").is_visible():
+            assert page.evaluate("Date.now()") < deadline, "the game did not end in time"
+            if not choose_and_click(page):
+                page.wait_for_timeout(200)
+            else:
+                page.wait_for_timeout(100)
+        page.reload()
+        page.wait_for_selector("#after-stats .stats-body", timeout=60000)
+        page.wait_for_function("document.getElementById('winner').textContent.length > 0")
+        assert "gagné" in page.locator("#winner").inner_text()
+        visit("end")
+
+        page.goto(site.url() + "/stats/")
+        visit("stats")
+    finally:
+        context.close()
+    assert not errors, errors
+    assert not leaks, f"English on French pages: {leaks}"

@@ -1,0 +1,86 @@
+"""The French catalogue is complete: `makemessages` over a copy of the project finds no string that is
+untranslated or fuzzy in locale/fr, and the committed .mo files hold exactly what the .po files say.
+
+Adding a marked string without translating it (or forgetting `make messages`) fails here; see
+docs/translating.md. Needs GNU gettext (xgettext, msgfmt): `make test` installs it."""
+import gettext
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# The same list as the Makefile's `messages` target: cards/ keeps its own catalogue (cards/locale).
+IGNORE = [".venv", ".git", "bench", "tests", "*/tests/*", "cards/*", "staticfiles", "static/vendor/*", "media",
+          ".test-media", "node_modules"]
+COPY_SKIP = shutil.ignore_patterns(".venv", ".git", "__pycache__", "staticfiles", "media", ".test-media",
+                                   "node_modules", "db.sqlite3", "bench", "tests", "data", "*.pyc")
+DOMAINS = ("django", "djangojs")
+
+
+def gettext_tools():
+    missing = [tool for tool in ("xgettext", "msgfmt", "msgmerge") if shutil.which(tool) is None]
+    assert not missing, f"GNU gettext is needed ({', '.join(missing)} missing): apt-get install gettext"
+
+
+@pytest.fixture(scope="module")
+def fresh_catalogue(tmp_path_factory):
+    """The project's catalogue after `makemessages`, run in a copy so the working tree is left alone."""
+    gettext_tools()
+    copy = tmp_path_factory.mktemp("project") / "site"
+    shutil.copytree(ROOT, copy, ignore=COPY_SKIP)
+    ignores = [f"--ignore={pattern}" for pattern in IGNORE]
+    for domain in DOMAINS:
+        subprocess.run([sys.executable, "manage.py", "makemessages", "-l", "fr", "-d", domain, *ignores],
+                       cwd=copy, check=True, capture_output=True, text=True,
+                       env={"DJANGO_SETTINGS_MODULE": "config.settings_test", "PATH": "/usr/bin:/bin",
+                            "DJANGO_SECRET_KEY": "catalogue-test"})
+    return copy / "locale" / "fr" / "LC_MESSAGES"
+
+
+def statistics(po):
+    out = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po)],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    counts = {kind: int(n) for n, kind in re.findall(r"(\d+) (translated|fuzzy|untranslated)", out.stderr)}
+    return counts
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_marked_string_has_a_french_translation(fresh_catalogue, domain):
+    counts = statistics(fresh_catalogue / f"{domain}.po")
+    assert counts.get("translated", 0) > 50
+    assert counts.get("untranslated", 0) == 0 and counts.get("fuzzy", 0) == 0, (
+        f"{domain}.po: {counts}; run `make messages`, translate the new entries in locale/fr/LC_MESSAGES/"
+        f"{domain}.po and commit the .po and .mo files")
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_committed_po_has_every_entry_and_the_mo_is_compiled_from_it(fresh_catalogue, domain, tmp_path):
+    def entries(po):
+        compiled = tmp_path / f"{po.parent.parent.parent.parent.name}-{domain}.mo"
+        subprocess.run(["msgfmt", "-o", str(compiled), str(po)], check=True)
+        return catalog(compiled)
+
+    fresh = entries(fresh_catalogue / f"{domain}.po")
+    committed_po = entries(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{domain}.po")
+    committed_mo = catalog(ROOT / "locale" / "fr" / "LC_MESSAGES" / f"{domain}.mo")
+    assert set(fresh) <= set(committed_po), f"not in the committed {domain}.po: {sorted(set(fresh) - set(committed_po))[:5]}"
+    assert committed_mo == committed_po, f"{domain}.mo is older than {domain}.po: run `make messages`"
+
+
+def catalog(mo):
+    with open(mo, "rb") as handle:
+        return dict(gettext.GNUTranslations(handle)._catalog)
+
+
+def test_the_check_fails_on_an_unmarked_for_french_string(tmp_path):
+    """The count this test relies on: a new msgid with an empty translation is reported as untranslated."""
+    gettext_tools()
+    po = tmp_path / "new.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "A brand-new string"\nmsgstr ""\n', encoding="utf-8")
+    assert statistics(po).get("untranslated") == 1
