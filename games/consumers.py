@@ -12,7 +12,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import connection
+from django.db import close_old_connections, connection
 
 from games import broadcast, services
 from games.errors import BadRequest, GameError
@@ -53,16 +53,26 @@ def _run(function, *args, **kwargs):
             return None, messages, exc
 
 
+def _in_pool_thread(function, args, kwargs):
+    # What database_sync_to_async does around a call, without asgiref's per-call context copying: connections
+    # past CONN_MAX_AGE or broken are dropped before and after.
+    close_old_connections()
+    try:
+        return _run(function, *args, **kwargs)
+    finally:
+        close_old_connections()
+
+
 def db(function):
     """`function` in a database thread; what it broadcasts is sent from the event loop once it returns."""
-    pool = _db_pool()
-    if pool is None:
-        in_thread = database_sync_to_async(_run)
-    else:
-        in_thread = database_sync_to_async(_run, thread_sensitive=False, executor=pool)
 
     async def call(*args, **kwargs):
-        result, messages, error = await in_thread(function, *args, **kwargs)
+        pool = _db_pool()
+        if pool is None:
+            outcome = await database_sync_to_async(_run)(function, *args, **kwargs)
+        else:
+            outcome = await asyncio.get_running_loop().run_in_executor(pool, _in_pool_thread, function, args, kwargs)
+        result, messages, error = outcome
         await broadcast.send_collected(messages)
         if error is not None:
             raise error
