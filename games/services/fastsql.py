@@ -9,7 +9,8 @@ prepared statements with their parameters bound apart (no quoting of the game st
 no parsing or planning per move). SQLite has no row locks (select_for_update is a no-op there too): its
 writers take the whole file in turn.
 """
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import connection as _proxy
 
 from games.models import Game, GameEvent, Seat
 
@@ -17,8 +18,14 @@ _GAME_DEFERRED = ("rules",)   # several kilobytes of card data; rulesets need on
 _statements = {}              # (vendor, name) -> statement and what reading its rows needs
 
 
+def _db():
+    # The connection itself, not django.db.connection's per-attribute lookup of the thread's connection:
+    # a move touches it a few hundred times.
+    return connections[DEFAULT_DB_ALIAS]
+
+
 def _quote(name):
-    return connection.ops.quote_name(name)
+    return _proxy.ops.quote_name(name)
 
 
 def _loaded(model, deferred=()):
@@ -30,13 +37,13 @@ def _converters(fields, alias):
     found = []
     for index, field in enumerate(fields):
         column = field.get_col(alias)
-        for converter in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
+        for converter in _proxy.ops.get_db_converters(column) + field.get_db_converters(_proxy):
             found.append((index, converter, column))
     return found
 
 
-def _execute(sql, params):
-    """Run one statement in the current transaction; return its cursor's rows (or None)."""
+def _execute(connection, sql, params, rows=True):
+    """Run one statement in the current transaction; its rows if `rows`."""
     connection.ensure_connection()
     with connection.wrap_database_errors:
         if connection.vendor == "postgresql":
@@ -44,14 +51,14 @@ def _execute(sql, params):
 
             with psycopg.Cursor(connection.connection) as cursor:   # server-side binding, prepared
                 cursor.execute(sql, params, prepare=True)
-                return cursor.fetchall() if cursor.description else None
+                return cursor.fetchall() if rows else None
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            return cursor.fetchall() if cursor.description else None
+            return cursor.fetchall() if rows else None
 
 
 def _statement(name, build):
-    key = (connection.vendor, name)
+    key = (_db().vendor, name)
     statement = _statements.get(key)
     if statement is None:
         statement = _statements[key] = build()
@@ -62,7 +69,7 @@ def _build_lock():
     seat_fields, game_fields = _loaded(Seat), _loaded(Game, _GAME_DEFERRED)
     columns = [f"s.{_quote(f.column)}" for f in seat_fields] + [f"g.{_quote(f.column)}" for f in game_fields]
     game_fk = f"s.{_quote(Seat._meta.get_field('game').column)}"
-    lock = " FOR UPDATE OF g" if connection.features.has_select_for_update_of else ""
+    lock = " FOR UPDATE OF g" if _proxy.features.has_select_for_update_of else ""
     sql = (
         f"SELECT {', '.join(columns)}, (g.{_quote('rules')} ->> 'key') "
         f"FROM {_quote(Game._meta.db_table)} g LEFT JOIN {_quote(Seat._meta.db_table)} s "
@@ -73,7 +80,7 @@ def _build_lock():
     return sql, seat_fields, game_fields, _converters(seat_fields, "s"), _converters(game_fields, "g")
 
 
-def _convert(values, converters):
+def _convert(connection, values, converters):
     for index, converter, column in converters:
         values[index] = converter(values[index], column, connection)
     return values
@@ -85,20 +92,21 @@ def lock_game_with_seats(game_id):
     One statement: the game left-joined to its seats, FOR UPDATE OF the game row only (presence updates on
     the seats do not wait for a move); the rules are deferred and their key read (see FrozenRules)."""
     sql, seat_fields, game_fields, seat_converters, game_converters = _statement("lock", _build_lock)
-    rows = _execute(sql, [game_id])
+    connection = _db()
+    rows = _execute(connection, sql, [game_id])
     if not rows:
         return None
     width = len(seat_fields)
     first = rows[0]
     game = Game.from_db(connection.alias, [f.attname for f in game_fields],
-                        _convert(list(first[width:-1]), game_converters))
+                        _convert(connection, list(first[width:-1]), game_converters))
     game.rules_key = first[-1]
     names = [f.attname for f in seat_fields]
     seats = []
     for row in rows:
         if row[0] is None:     # a game without seats: the join's one row has no seat in it
             continue
-        seat = Seat.from_db(connection.alias, names, _convert(list(row[:width]), seat_converters))
+        seat = Seat.from_db(connection.alias, names, _convert(connection, list(row[:width]), seat_converters))
         seat.game = game
         seats.append(seat)
     return game, seats
@@ -115,8 +123,9 @@ def insert_event(**values):
     """A new GameEvent row (as GameEvent.objects.create(**values), without signals: none are connected)."""
     event = GameEvent(**values)
     sql, fields = _statement("insert", _build_insert)
+    connection = _db()
     params = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in fields]
-    event.pk = _execute(sql, params)[0][0]
+    event.pk = _execute(connection, sql, params)[0][0]
     event._state.adding = False
     event._state.db = connection.alias
     return event
@@ -131,5 +140,6 @@ def update_game(game, field_names):
                 f"WHERE {_quote(Game._meta.pk.column)} = %s", fields)
 
     sql, fields = _statement(("update", tuple(field_names)), build)
+    connection = _db()
     params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
-    _execute(sql, params + [game.pk])
+    _execute(connection, sql, params + [game.pk], rows=False)
