@@ -336,6 +336,8 @@ def main():
     parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs at --games and --think")
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="offered moves per second, comma-separated")
     parser.add_argument("--database-url", help="use this PostgreSQL database as it is (migrated, cards loaded)")
+    parser.add_argument("--channel-layer", choices=("core", "pubsub"), default="core",
+                        help="channels-redis layer of the servers (REDIS_CHANNEL_LAYER)")
     parser.add_argument("--servers", default="2,1", help="server counts to find the capacity of (first: latency)")
     args = parser.parse_args()
     steps = [float(s) for s in args.steps.split(",") if s]
@@ -348,7 +350,7 @@ def main():
     from tests.browser.live_site import LiveSite
 
     extra = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": SECRET, "GAMES_ECHO_SOCKET": "1",
-             "DATABASE_CONN_MAX_AGE": "600", "DJANGO_LOG_LEVEL": "ERROR"}
+             "DATABASE_CONN_MAX_AGE": "600", "DJANGO_LOG_LEVEL": "ERROR", "REDIS_CHANNEL_LAYER": args.channel_layer}
     workdir = tempfile.mkdtemp(prefix="bench-live-")
 
     def log(summary):
@@ -402,6 +404,7 @@ def main():
         "bench": "live",
         "games": args.games,
         "game": args.game,
+        "channel_layer": args.channel_layer,
         "players_per_game": GAMES[args.game].players,
         "think_seconds": args.think,
         "p50_ms": latency["game"]["p50_ms"],
