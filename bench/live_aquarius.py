@@ -7,56 +7,37 @@ accepted call until every seat has the notification that closes it (game.your_tu
 volity.end_game), and each call's reply separately.
 """
 import asyncio
-import itertools
 import time
-import uuid
+
+from bench.live_tables import StartedGames
 
 SEATS = 5
 CLOSING = ("game.your_turn", "game.other_turn", "volity.end_game")
 
 
-class AquariusTables:
-    """Creates started five-seat Aquarius games with fresh players; a seat token for each."""
+class AquariusTables(StartedGames):
+    """Started five-seat Aquarius games; each seat's credential is its RPC seat token."""
 
     players = SEATS
-
-    def table(self, bench, index, connect):
-        return AquariusTable(bench, index, connect)
+    ruleset = "aquarius"
+    options = {"chicken": False}
 
     def __init__(self):
-        import django
-
-        django.setup()
+        super().__init__()
         from cards.aquarius.data import load_aquarius
         from cards.loading import AQUARIUS_FILE, read_json
 
         load_aquarius(read_json(AQUARIUS_FILE))      # idempotent: games freeze the deck from the card database
-        self.run_id = uuid.uuid4().hex[:6]
-        self.numbers = itertools.count(1)
+
+    def table(self, bench, index, connect):
+        return AquariusTable(bench, index, connect)
 
     def new(self):
-        from django.contrib.auth import get_user_model
-        from django.db import close_old_connections
-
-        from games import services
-        from games.identity import Identity
         from games.models import Seat
         from games.rpc.tokens import seat_token
 
-        close_old_connections()
-        number = next(self.numbers)
-        ids = []
-        for p in range(SEATS):
-            user = get_user_model().objects.create_user(f"a{self.run_id}g{number}p{p}", password=None)
-            ids.append(Identity(user_id=user.pk, name=user.username))
-        game = services.create_game(host=ids[0], ruleset_slug="aquarius", public=True, min_players=SEATS,
-                                    max_players=SEATS, turn_seconds=0, options={"chicken": False})
-        for identity in ids[1:]:
-            services.join_game(game_id=game.pk, identity=identity)
-        for identity in ids:
-            services.set_ready(game_id=game.pk, identity=identity, ready=True)
-        seats = Seat.objects.filter(game=game).order_by("position")
-        return game.code, [seat_token(game, s) for s in seats]
+        game, _ = self.start_game()
+        return game.code, [seat_token(game, s) for s in Seat.objects.filter(game=game).order_by("position")]
 
 
 class AquariusTable:

@@ -5,60 +5,39 @@ A player acts when his frame offers actions, after the bench's think time; he bu
 reached all four players.
 """
 import asyncio
-import itertools
 import json
 import random
 import time
-import uuid
+
+from bench.live_tables import StartedGames
 
 PLAYERS = 4
 
 
-class MachiKoroTables:
-    """Creates started four-player games with fresh players and their session cookies (in a thread: the ORM
-    is synchronous)."""
+class MachiKoroTables(StartedGames):
+    """Started four-player games; each player's credential is a session cookie."""
 
     players = PLAYERS
+    ruleset = "machikoro"
+    options = {"extensions": [], "market_rule": False, "stacks": None}
 
     def table(self, bench, index, connect):
         return MachiKoroTable(bench, index, connect)
 
-    def __init__(self):
-        import django
-
-        django.setup()
-        self.run_id = uuid.uuid4().hex[:6]
-        self.numbers = itertools.count(1)   # tables are made in several threads at once
-
     def new(self):
-        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
         from django.contrib.sessions.backends.db import SessionStore
-        from django.db import close_old_connections
 
-        from games import services
-        from games.identity import Identity
-
-        close_old_connections()
-        number = next(self.numbers)
-        seats = []
-        for p in range(PLAYERS):
-            user = get_user_model().objects.create_user(f"b{self.run_id}g{number}p{p}", password=None)
+        game, users = self.start_game()
+        keys = []
+        for user in users:
             session = SessionStore()
             session[SESSION_KEY] = str(user.pk)
             session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
             session[HASH_SESSION_KEY] = user.get_session_auth_hash()
             session.save()
-            seats.append((Identity(user_id=user.pk, name=user.username), session.session_key))
-        game = services.create_game(host=seats[0][0], ruleset_slug="machikoro", public=True, min_players=PLAYERS,
-                                    max_players=PLAYERS, turn_seconds=0,
-                                    options={"extensions": [], "market_rule": False, "stacks": None})
-        for identity, _ in seats[1:]:
-            services.join_game(game_id=game.pk, identity=identity)
-        for identity, _ in seats:
-            services.set_ready(game_id=game.pk, identity=identity, ready=True)
-        return game.code, [key for _, key in seats]
-
-
+            keys.append(session.session_key)
+        return game.code, keys
 
 
 class MachiKoroTable:
