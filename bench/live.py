@@ -314,16 +314,19 @@ def capacity_plan(games, steps, pairs):
 
 
 def judge_capacity(results, steps):
-    """The highest move rate made in a passing step that made at least 90 % of what it offered."""
-    best = 0.0
+    """(the highest move rate made in a passing step that made at least 90 % of what it offered, whether the
+    step that ended the search also had the echo's p99 over the limit: the host, not the game path, ran out)."""
+    best, host_limited = 0.0, False
     for result, rate in zip(results, steps):
         made = result["game"]["per_s"]
         result["offered_per_s"] = rate
         result["passed"] = result["passed"] and made >= 0.9 * rate
         if not result["passed"]:
+            echo_p99 = result["echo"]["p99_ms"]
+            host_limited = echo_p99 is not None and echo_p99 > CAPACITY_P99_MS
             break
         best = max(best, made)
-    return best
+    return best, host_limited
 
 
 def main():
@@ -356,7 +359,7 @@ def main():
     def log(summary):
         print(json.dumps(summary), file=sys.stderr)
 
-    latency, capacity, cpu = None, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
+    latency, capacity, echo_over, cpu = None, {}, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
     frame_bytes = finished = closed = 0
     database_url, created, admin_url = args.database_url, None, os.environ["DATABASE_URL"]
     began = time.perf_counter()
@@ -382,7 +385,7 @@ def main():
                 frame_bytes, finished, closed = size or frame_bytes, finished + done, closed + lost_sockets
                 if number == 0:
                     latency = results.pop(0)
-                capacity[str(servers)] = judge_capacity(results, steps)
+                capacity[str(servers)], echo_over[str(servers)] = judge_capacity(results, steps)
                 for result in ([latency] if number == 0 else []) + results:
                     cpu["game_cpu"] += result["game"]["server_cpu_net_s"]
                     cpu["moves"] += result["game"]["sent"]
@@ -416,6 +419,7 @@ def main():
         "latency_servers": server_counts[0],
         "latency_moves_per_s": latency["game"]["per_s"],
         "capacity_moves_per_s": capacity,
+        "capacity_ended_with_echo_p99_over_limit": echo_over,
         "cpu_ms_per_move": round(per_move, 3) if per_move else None,
         "cpu_ms_per_echo": round(per_echo, 3) if per_echo else None,
         "cpu_ratio": round(per_move / per_echo, 2) if per_move and per_echo else None,
