@@ -25,7 +25,9 @@ same servers at neighbouring moments. Latency is from sending a move until it re
 1. At --games games with 2 servers and the --think time: p50 and p99 (target p99 < 50 ms).
 2. Capacity, for 2 and then 1 server: the offered move rate is raised step by step (--steps, moves per
    second, with the think time set to games / rate) until p99 exceeds 100 ms, errors appear or fewer than
-   90 % of the offered moves are made; the capacity is the highest rate made in a passing step.
+   90 % of the offered moves are made; the capacity is the highest rate made in a passing step (and the
+   result says whether the echo's p99 was over the limit in the step that ended the search: then the host
+   ran out, not the game path).
 
 The last line is one JSON object: p50_ms, p99_ms, capacity_moves_per_s ({"1": .., "2": ..}),
 cpu_ms_per_move, cpu_ms_per_echo, cpu_ratio (targets: 250 moves/s with 2 processes, ratio <= 1.5).
