@@ -143,8 +143,8 @@ class LoopOnlyConsumer(AsyncWebsocketConsumer):
     """A consumer that never touches the database on the event loop.
 
     Channels' dispatch hops to the shared sync thread before every message to close stale database
-    connections. These consumers reach the database only through `db()` (database_sync_to_async, which
-    does that cleanup around each call), so the hop is skipped: a game update fanned out to every
+    connections. These consumers reach the database only through `db()`, which does that cleanup around
+    each call in its database thread, so the hop is skipped: a game update fanned out to every
     player's socket no longer queues on that one thread once per socket.
     """
 
