@@ -1,29 +1,33 @@
 """Live games over real WebSockets: latency at 100 games, capacity, and server CPU per move against an echo.
 
-    python bench/live.py [--games 100] [--think 2.0] [--slice 6] [--steps 25,50,100,...] [--database-url URL]
+    python bench/live.py [--game machikoro|aquarius] [--games 100] [--think 2.0] [--slice 5]
+                         [--steps 25,50,100,...] [--servers 2,1] [--database-url URL]
 
 Starts what it needs and stops it afterwards: a PostgreSQL database (a fresh one on DATABASE_URL's
 server, default postgres://postgres@127.0.0.1:5432/postgres, or --database-url used as it is), daphne
 processes sharing the Redis channel layer (REDIS_URL, default redis://127.0.0.1:6379/15) and one Celery
-worker (the statistics job each finished game queues). Four-player Machi Koro games are created through
-the services and played by WebSocket clients, each game's players spread over the servers, to the end:
-a finished game (its last update, the open-games broadcast, the statistics job) is replaced by a new one,
-so the number of games in play stays constant. A player acts when his frame offers actions, after a
-think time drawn from [0.5, 1.5] x the mean; he builds a landmark when he can (so games end in minutes),
-otherwise picks at random.
+worker (the statistics job each finished game queues). Games are created through the services and played
+by WebSocket clients, each game's players spread over the servers, to the end: a finished game (its last
+update, the open-games broadcast, the statistics job) is replaced by a new one, so the number of games in
+play stays constant. A player acts after a think time drawn from [0.5, 1.5] x the mean. --game machikoro
+(live_machikoro.py): four players on the game page's socket; --game aquarius (live_aquarius.py): five
+seats over the referee's JSON-RPC socket, each playing the stand-alone client's greedy policy, with the
+p50/p99 of every call's reply reported beside the move's.
 
 Every measurement alternates slices: a game slice (moves only) and an echo slice (a plain Channels echo
-on the same servers: rooms of four sockets, one message fanned out to the room per "move", the same
+on the same servers: rooms of as many sockets as a game has players, one message fanned out to the room per "move", the same
 pacing and frame size), then an idle slice (nothing sent) whose CPU rate is subtracted from both, so
 the figures are the marginal cost of a move and of an echo message. Each slice ends by waiting for every reply to what was sent in it (nothing is
 dropped), and the servers' CPU is read per slice, so CPU per move and CPU per echo message come from the
-same servers at neighbouring moments. Latency is from sending a move until the update reached all four
-players (echo: until every member has the message).
+same servers at neighbouring moments. Latency is from sending a move until it reached every player
+(echo: until every member has the message).
 
 1. At --games games with 2 servers and the --think time: p50 and p99 (target p99 < 50 ms).
 2. Capacity, for 2 and then 1 server: the offered move rate is raised step by step (--steps, moves per
    second, with the think time set to games / rate) until p99 exceeds 100 ms, errors appear or fewer than
-   90 % of the offered moves are made; the capacity is the highest rate made in a passing step.
+   90 % of the offered moves are made; the capacity is the highest rate made in a passing step (and the
+   result says whether the echo's p99 was over the limit in the step that ended the search: then the host
+   ran out, not the game path).
 
 The last line is one JSON object: p50_ms, p99_ms, capacity_moves_per_s ({"1": .., "2": ..}),
 cpu_ms_per_move, cpu_ms_per_echo, cpu_ratio (targets: 250 moves/s with 2 processes, ratio <= 1.5).
@@ -31,7 +35,6 @@ The machine is shared: CPU figures are steadier than wall-clock ones; the load a
 """
 import argparse
 import asyncio
-import itertools
 import json
 import os
 import random
@@ -45,10 +48,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.live_aquarius import AquariusTables  # noqa: E402
+from bench.live_machikoro import MachiKoroTables  # noqa: E402
+
+GAMES = {"machikoro": MachiKoroTables, "aquarius": AquariusTables}
+
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/postgres"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/15"
 SECRET = "bench-live-secret-key"
-PLAYERS = 4
 TARGET_P99_MS = 50.0
 CAPACITY_P99_MS = 100.0
 TARGET_CAPACITY = 250.0
@@ -85,47 +92,6 @@ def ms(value):
     return round(value * 1000, 2) if value is not None else None
 
 
-# ---- games through the services (run in a thread: the ORM is synchronous) --------------------------------
-
-class Tables:
-    """Creates started four-player games with fresh players and their session cookies."""
-
-    def __init__(self):
-        import django
-
-        django.setup()
-        self.run_id = uuid.uuid4().hex[:6]
-        self.numbers = itertools.count(1)   # tables are made in several threads at once
-
-    def new(self):
-        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-        from django.contrib.sessions.backends.db import SessionStore
-        from django.db import close_old_connections
-
-        from games import services
-        from games.identity import Identity
-
-        close_old_connections()
-        number = next(self.numbers)
-        seats = []
-        for p in range(PLAYERS):
-            user = get_user_model().objects.create_user(f"b{self.run_id}g{number}p{p}", password=None)
-            session = SessionStore()
-            session[SESSION_KEY] = str(user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-            session.save()
-            seats.append((Identity(user_id=user.pk, name=user.username), session.session_key))
-        game = services.create_game(host=seats[0][0], ruleset_slug="machikoro", public=True, min_players=PLAYERS,
-                                    max_players=PLAYERS, turn_seconds=0,
-                                    options={"extensions": [], "market_rule": False, "stacks": None})
-        for identity, _ in seats[1:]:
-            services.join_game(game_id=game.pk, identity=identity)
-        for identity, _ in seats:
-            services.set_ready(game_id=game.pk, identity=identity, ready=True)
-        return game.code, [key for _, key in seats]
-
-
 _CONNECTING = None
 
 
@@ -160,12 +126,14 @@ class Slice:
         self.samples = []
         self.errors = []
         self.lost = 0
+        self.replies = []                # RPC mode: from a call to its reply
 
 
 class Bench:
     def __init__(self, ports, tables, pool_size):
         self.ports = ports
         self.tables = tables
+        self.players = tables.players
         self.pool_size = pool_size
         self.think = 2.0
         self.current = None              # the Slice being measured, or None between slices
@@ -218,84 +186,6 @@ class Bench:
         return measured
 
 
-class Table:
-    """One game's four players; a finished game is replaced by a new one."""
-
-    def __init__(self, bench, index):
-        self.bench = bench
-        self.index = index
-
-    async def run(self):
-        import websockets
-
-        while True:
-            code, keys = await asyncio.to_thread(self.bench.tables.new)
-            ports = self.bench.ports
-            sockets = await asyncio.gather(*(connect(ports[(self.index + p) % len(ports)], f"/ws/games/{code}/", key)
-                                             for p, key in enumerate(keys)))
-            try:
-                await self.play(sockets)
-                self.bench.games_finished += 1
-            except websockets.exceptions.ConnectionClosed:
-                self.bench.closed_by_server(self)   # counted as an error; the table starts a new game
-            finally:
-                self.over = True
-                for socket in sockets:
-                    await socket.close()
-
-    async def play(self, sockets):
-        self.arrivals, self.sent_at, self.over, self.greeted = {}, {}, False, 0
-        self.generation = getattr(self, "generation", 0) + 1
-        readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(sockets)]
-        for socket in sockets:
-            await socket.send(json.dumps({"type": "hello", "since": None}))
-        await asyncio.gather(*readers)      # each returns once its player has the final update
-
-    async def read(self, index, socket):
-        bench = self.bench
-        while True:
-            text = await socket.recv()
-            now = time.perf_counter()
-            frame = json.loads(text)
-            kind = frame["type"]
-            if kind == "update":
-                bench.frame_bytes.append(len(text))
-                seq = frame["seq"]
-                got = self.arrivals.setdefault(seq, set())
-                got.add(index)
-                if len(got) == PLAYERS:
-                    del self.arrivals[seq]
-                    waiting = bench.pending.pop((id(self), seq), None)
-                    if waiting is not None:
-                        waiting.samples.append(now - self.sent_at[seq])
-                if frame["progress"]["status"] != "playing":
-                    self.over = True
-                    return
-            elif kind in ("snapshot", "events"):
-                self.greeted += 1
-                if self.greeted == PLAYERS:
-                    bench.seated += 1
-            elif kind == "error":
-                if bench.current is not None:
-                    bench.current.errors.append(frame.get("code"))
-            if kind in ("snapshot", "events", "update") and frame.get("actions"):
-                asyncio.create_task(self.act(socket, frame["seq"], frame["actions"], self.generation))
-
-    async def act(self, socket, seq, actions, generation):
-        measured = await self.bench.wait_turn("game")
-        if self.over or generation != self.generation:
-            return
-        builds = [a["action"] for a in actions if a["action"]["type"] == "build"]
-        choice = random.choice(builds) if builds else random.choice(actions)["action"]
-        self.sent_at[seq + 1] = time.perf_counter()
-        self.bench.pending[(id(self), seq + 1)] = measured
-        measured.sent += 1
-        try:
-            await socket.send(json.dumps({"type": "act", "seq": seq, "action": choice}))
-        except Exception:   # the socket closed: run() counts it and starts a new game
-            pass
-
-
 class EchoRoom:
     """Four echo sockets; one member speaks at the game's pacing, every member must hear it."""
 
@@ -312,7 +202,7 @@ class EchoRoom:
         ports, n = self.bench.ports, 0
         while True:
             members = await asyncio.gather(*(connect(ports[(self.index + p) % len(ports)], f"/ws/echo/{self.room}/")
-                                             for p in range(PLAYERS)))
+                                             for p in range(self.bench.players)))
             self.members = members
             readers = [asyncio.create_task(self.read(i, s)) for i, s in enumerate(members)]
             try:
@@ -322,7 +212,7 @@ class EchoRoom:
                     self.sent_at[n] = time.perf_counter()
                     self.bench.pending[(id(self), n)] = measured
                     measured.sent += 1
-                    await members[n % PLAYERS].send(json.dumps({"n": n, "pad": self.bench.echo_pad()}))
+                    await members[n % self.bench.players].send(json.dumps({"n": n, "pad": self.bench.echo_pad()}))
                     if any(r.done() for r in readers):
                         raise websockets.exceptions.ConnectionClosedError(None, None)
             except websockets.exceptions.ConnectionClosed:
@@ -340,7 +230,7 @@ class EchoRoom:
             n = json.loads(text)["n"]
             got = self.arrivals.setdefault(n, set())
             got.add(index)
-            if len(got) == PLAYERS:
+            if len(got) == self.bench.players:
                 del self.arrivals[n]
                 waiting = self.bench.pending.pop((id(self), n), None)
                 if waiting is not None:
@@ -353,7 +243,7 @@ async def measure(ports, tables, server_pids, games, plan, slice_seconds, log):
     run = uuid.uuid4().hex[:6]
     global _CONNECTING
     _CONNECTING = asyncio.Semaphore(16)         # one per event loop
-    tasks = [asyncio.create_task(Table(bench, i).run()) for i in range(games)]
+    tasks = [asyncio.create_task(tables.table(bench, i, connect).run()) for i in range(games)]
     deadline = time.perf_counter() + 300
     while bench.seated < games and time.perf_counter() < deadline and not any(t.done() for t in tasks):
         await asyncio.sleep(0.2)
@@ -412,6 +302,9 @@ def summarise(step, slice_seconds):
             "cpu_ms_each": round(net_cpu * 1000 / sent, 3) if sent else None,
             "cpu_ms_each_with_idle": round(sum(s.cpu for s in slices) * 1000 / sent, 3) if sent else None,
         }
+        replies = [x for s in slices for x in s.replies]
+        if replies:
+            out[kind].update(reply_p50_ms=ms(percentile(replies, 0.5)), reply_p99_ms=ms(percentile(replies, 0.99)))
     game = out["game"]
     out["passed"] = bool(game["p99_ms"] is not None and game["p99_ms"] <= CAPACITY_P99_MS and not game["errors"]
                          and not game["lost"])
@@ -423,26 +316,33 @@ def capacity_plan(games, steps, pairs):
 
 
 def judge_capacity(results, steps):
-    """The highest move rate made in a passing step that made at least 90 % of what it offered."""
-    best = 0.0
+    """(the highest move rate made in a passing step that made at least 90 % of what it offered, whether the
+    step that ended the search also had the echo's p99 over the limit: the host, not the game path, ran out)."""
+    best, host_limited = 0.0, False
     for result, rate in zip(results, steps):
         made = result["game"]["per_s"]
         result["offered_per_s"] = rate
         result["passed"] = result["passed"] and made >= 0.9 * rate
         if not result["passed"]:
+            echo_p99 = result["echo"]["p99_ms"]
+            host_limited = echo_p99 is not None and echo_p99 > CAPACITY_P99_MS
             break
         best = max(best, made)
-    return best
+    return best, host_limited
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="machikoro",
+                        help="machikoro: four players on the game page's socket; aquarius: five RPC seats")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player waits before acting")
     parser.add_argument("--slice", type=float, default=5.0, help="seconds per game, echo or idle slice")
     parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs at --games and --think")
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="offered moves per second, comma-separated")
     parser.add_argument("--database-url", help="use this PostgreSQL database as it is (migrated, cards loaded)")
+    parser.add_argument("--channel-layer", choices=("core", "pubsub"), default="core",
+                        help="channels-redis layer of the servers (REDIS_CHANNEL_LAYER)")
     parser.add_argument("--servers", default="2,1", help="server counts to find the capacity of (first: latency)")
     args = parser.parse_args()
     steps = [float(s) for s in args.steps.split(",") if s]
@@ -455,13 +355,13 @@ def main():
     from tests.browser.live_site import LiveSite
 
     extra = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": SECRET, "GAMES_ECHO_SOCKET": "1",
-             "DATABASE_CONN_MAX_AGE": "600", "DJANGO_LOG_LEVEL": "ERROR"}
+             "DATABASE_CONN_MAX_AGE": "600", "DJANGO_LOG_LEVEL": "ERROR", "REDIS_CHANNEL_LAYER": args.channel_layer}
     workdir = tempfile.mkdtemp(prefix="bench-live-")
 
     def log(summary):
         print(json.dumps(summary), file=sys.stderr)
 
-    latency, capacity, cpu = None, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
+    latency, capacity, echo_over, cpu = None, {}, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
     frame_bytes = finished = closed = 0
     database_url, created, admin_url = args.database_url, None, os.environ["DATABASE_URL"]
     began = time.perf_counter()
@@ -477,7 +377,7 @@ def main():
                     database_url = site.database_url
                 os.environ.update(DATABASE_URL=database_url, DJANGO_SECRET_KEY=SECRET,
                                   DJANGO_SETTINGS_MODULE="config.settings")
-                tables = Tables()
+                tables = GAMES[args.game]()
                 pids = [p.pid for p in site.processes[:servers]]
                 plan = capacity_plan(args.games, steps, 1)
                 if number == 0:
@@ -487,7 +387,7 @@ def main():
                 frame_bytes, finished, closed = size or frame_bytes, finished + done, closed + lost_sockets
                 if number == 0:
                     latency = results.pop(0)
-                capacity[str(servers)] = judge_capacity(results, steps)
+                capacity[str(servers)], echo_over[str(servers)] = judge_capacity(results, steps)
                 for result in ([latency] if number == 0 else []) + results:
                     cpu["game_cpu"] += result["game"]["server_cpu_net_s"]
                     cpu["moves"] += result["game"]["sent"]
@@ -508,15 +408,20 @@ def main():
     result = {
         "bench": "live",
         "games": args.games,
-        "players_per_game": PLAYERS,
+        "game": args.game,
+        "channel_layer": args.channel_layer,
+        "players_per_game": GAMES[args.game].players,
         "think_seconds": args.think,
         "p50_ms": latency["game"]["p50_ms"],
         "p99_ms": latency["game"]["p99_ms"],
+        "reply_p50_ms": latency["game"].get("reply_p50_ms"),
+        "reply_p99_ms": latency["game"].get("reply_p99_ms"),
         "echo_p50_ms": latency["echo"]["p50_ms"],
         "echo_p99_ms": latency["echo"]["p99_ms"],
         "latency_servers": server_counts[0],
         "latency_moves_per_s": latency["game"]["per_s"],
         "capacity_moves_per_s": capacity,
+        "capacity_ended_with_echo_p99_over_limit": echo_over,
         "cpu_ms_per_move": round(per_move, 3) if per_move else None,
         "cpu_ms_per_echo": round(per_echo, 3) if per_echo else None,
         "cpu_ratio": round(per_move / per_echo, 2) if per_move and per_echo else None,

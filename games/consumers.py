@@ -12,7 +12,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import connection
+from django.db import close_old_connections, connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -56,16 +56,28 @@ def _run(function, *args, **kwargs):
             return None, messages, exc
 
 
+def _in_pool_thread(function, args, kwargs, language):
+    # What database_sync_to_async does around a call, without asgiref's per-call context copying: connections
+    # past CONN_MAX_AGE or broken are dropped before and after, and the socket's language is the thread's.
+    close_old_connections()
+    try:
+        with translation.override(language):
+            return _run(function, *args, **kwargs)
+    finally:
+        close_old_connections()
+
+
 def db(function):
     """`function` in a database thread; what it broadcasts is sent from the event loop once it returns."""
-    pool = _db_pool()
-    if pool is None:
-        in_thread = database_sync_to_async(_run)
-    else:
-        in_thread = database_sync_to_async(_run, thread_sensitive=False, executor=pool)
 
     async def call(*args, **kwargs):
-        result, messages, error = await in_thread(function, *args, **kwargs)
+        pool = _db_pool()
+        if pool is None:
+            outcome = await database_sync_to_async(_run)(function, *args, **kwargs)
+        else:
+            outcome = await asyncio.get_running_loop().run_in_executor(
+                pool, _in_pool_thread, function, args, kwargs, translation.get_language())
+        result, messages, error = outcome
         await broadcast.send_collected(messages)
         if error is not None:
             raise error
@@ -136,8 +148,8 @@ class LoopOnlyConsumer(AsyncWebsocketConsumer):
     """A consumer that never touches the database on the event loop.
 
     Channels' dispatch hops to the shared sync thread before every message to close stale database
-    connections. These consumers reach the database only through `db()` (database_sync_to_async, which
-    does that cleanup around each call), so the hop is skipped: a game update fanned out to every
+    connections. These consumers reach the database only through `db()`, which does that cleanup around
+    each call in its database thread, so the hop is skipped: a game update fanned out to every
     player's socket no longer queues on that one thread once per socket.
     """
 
@@ -181,7 +193,7 @@ class GameConsumer(LoopOnlyConsumer):
             await db(services.socket_closed)(self.presence_id)
 
     async def receive(self, text_data=None, bytes_data=None):
-        with translation.override(self.language):  # the database threads copy this context
+        with translation.override(self.language):  # db() carries it into the database threads
             await self._receive(text_data)
 
     async def _receive(self, text_data):

@@ -1,6 +1,5 @@
 """Helpers shared by the services: locking a game, finding the actor's seat, announcing changes after commit."""
 from django.db import transaction
-from django.db.models.fields.json import KeyTextTransform
 from django.utils.translation import gettext as _
 
 from games import broadcast
@@ -29,24 +28,11 @@ def lock_game(game_id, with_rules=True):
 
 def lock_game_with_seats(game_id):
     """The locked game (rules deferred, as in `lock_game(with_rules=False)`) and its seats in position
-    order, in one query: the seats joined to their game, FOR UPDATE OF the game row only.
-
-    On PostgreSQL the statement is written once per process (fastsql.py), not compiled per move."""
-    if fastsql.available():
-        found = fastsql.lock_game_with_seats(game_id)
-        return found if found is not None else (lock_game(game_id, with_rules=False), [])
-    rows = list(
-        Seat.objects.filter(game_id=game_id).select_related("game").defer("game__rules")
-        .annotate(rules_key=KeyTextTransform("key", "game__rules"))
-        .select_for_update(of=("game",)).order_by("position")
-    )
-    if not rows:
-        return lock_game(game_id, with_rules=False), []
-    game = rows[0].game
-    game.rules_key = rows[0].rules_key
-    for seat in rows:
-        seat.game = game
-    return game, rows
+    order, in one statement written once per process (fastsql.py), not compiled per move."""
+    found = fastsql.lock_game_with_seats(game_id)
+    if found is None:
+        raise GameNotFound(_("This game no longer exists."))
+    return found
 
 
 def locked_seats(game):

@@ -1,99 +1,131 @@
-"""The move path's three statements as SQL written once per process (PostgreSQL), not compiled per move.
+"""The move path's three statements (lock the game with its seats, insert the event, update the game) as SQL
+written once per process: the only way a move reads and writes its rows, on PostgreSQL and on SQLite.
 
-Profiling a move showed Django compiling the same three queries every time: locking the game with its
-seats (a join with a deferred column and a JSON key, FOR UPDATE OF the game), inserting the event and
-updating the game, about half of the service's CPU. The statements below are built from the models'
-fields the first time they are needed, so they follow the models; values still pass through each
-field's own conversion (JSON, dates), and rows become model instances as the ORM would make them.
-SQLite keeps the ORM path (services/common.py): its locking is the whole file anyway.
+Profiling a move showed Django compiling the same three queries every time, about half of the service's CPU.
+The statements are built from the models' fields the first time they are needed, so they follow the
+models; values pass through each field's own conversion (JSON, dates) and the backend's (SQLite's dates),
+and rows become model instances as the ORM would make them. On PostgreSQL they run as server-side
+prepared statements with their parameters bound apart (no quoting of the game state into the SQL text,
+no parsing or planning per move). SQLite has no row locks (select_for_update is a no-op there too): its
+writers take the whole file in turn.
 """
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import connection as _proxy
 
 from games.models import Game, GameEvent, Seat
 
 _GAME_DEFERRED = ("rules",)   # several kilobytes of card data; rulesets need only its "key"
-_statements = {}
+_statements = {}              # (vendor, name) -> statement and what reading its rows needs
 
 
-def available():
-    return connection.vendor == "postgresql"
+def _db():
+    # The connection itself, not django.db.connection's per-attribute lookup of the thread's connection:
+    # a move touches it a few hundred times.
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def _quote(name):
-    return connection.ops.quote_name(name)
+    return _proxy.ops.quote_name(name)
 
 
 def _loaded(model, deferred=()):
     return [f for f in model._meta.concrete_fields if f.name not in deferred]
 
 
-def _converters(fields):
+def _converters(fields, alias):
+    """(index, converter, field) for every value of `fields` read from a row, backend's first, as the ORM."""
     found = []
     for index, field in enumerate(fields):
-        for converter in field.get_db_converters(connection):
-            found.append((index, converter, field))
+        column = field.get_col(alias)
+        for converter in _proxy.ops.get_db_converters(column) + field.get_db_converters(_proxy):
+            found.append((index, converter, column))
     return found
 
 
-def _lock_statement():
-    statement = _statements.get("lock")
+def _execute(connection, sql, params, rows=True):
+    """Run one statement in the current transaction; its rows if `rows`."""
+    connection.ensure_connection()
+    with connection.wrap_database_errors:
+        if connection.vendor == "postgresql":
+            import psycopg
+
+            with psycopg.Cursor(connection.connection) as cursor:   # server-side binding, prepared
+                cursor.execute(sql, params, prepare=True)
+                return cursor.fetchall() if rows else None
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchall() if rows else None
+
+
+def _statement(name, build):
+    key = (_db().vendor, name)
+    statement = _statements.get(key)
     if statement is None:
-        seat_fields, game_fields = _loaded(Seat), _loaded(Game, _GAME_DEFERRED)
-        columns = [f"s.{_quote(f.column)}" for f in seat_fields] + [f"g.{_quote(f.column)}" for f in game_fields]
-        sql = (
-            f"SELECT {', '.join(columns)}, (g.{_quote('rules')} ->> 'key') "
-            f"FROM {_quote(Seat._meta.db_table)} s INNER JOIN {_quote(Game._meta.db_table)} g "
-            f"ON s.{_quote(Seat._meta.get_field('game').column)} = g.{_quote(Game._meta.pk.column)} "
-            f"WHERE s.{_quote(Seat._meta.get_field('game').column)} = %s "
-            f"ORDER BY s.{_quote('position')} FOR UPDATE OF g"
-        )
-        statement = _statements["lock"] = (sql, seat_fields, game_fields, _converters(seat_fields),
-                                            _converters(game_fields))
+        statement = _statements[key] = build()
     return statement
 
 
-def _convert(values, converters):
-    for index, converter, field in converters:
-        values[index] = converter(values[index], field, connection)
+def _build_lock():
+    seat_fields, game_fields = _loaded(Seat), _loaded(Game, _GAME_DEFERRED)
+    columns = [f"s.{_quote(f.column)}" for f in seat_fields] + [f"g.{_quote(f.column)}" for f in game_fields]
+    game_fk = f"s.{_quote(Seat._meta.get_field('game').column)}"
+    lock = " FOR UPDATE OF g" if _proxy.features.has_select_for_update_of else ""
+    sql = (
+        f"SELECT {', '.join(columns)}, (g.{_quote('rules')} ->> 'key') "
+        f"FROM {_quote(Game._meta.db_table)} g LEFT JOIN {_quote(Seat._meta.db_table)} s "
+        f"ON {game_fk} = g.{_quote(Game._meta.pk.column)} "
+        f"WHERE g.{_quote(Game._meta.pk.column)} = %s "
+        f"ORDER BY s.{_quote('position')}{lock}"
+    )
+    return sql, seat_fields, game_fields, _converters(seat_fields, "s"), _converters(game_fields, "g")
+
+
+def _convert(connection, values, converters):
+    for index, converter, column in converters:
+        values[index] = converter(values[index], column, connection)
     return values
 
 
 def lock_game_with_seats(game_id):
-    """(locked game, seats in position order) as services.common.lock_game_with_seats, or None if no seat."""
-    sql, seat_fields, game_fields, seat_converters, game_converters = _lock_statement()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        rows = cursor.fetchall()
+    """(the game, locked until the transaction ends, its seats in position order), or None if no such game.
+
+    One statement: the game left-joined to its seats, FOR UPDATE OF the game row only (presence updates on
+    the seats do not wait for a move); the rules are deferred and their key read (see FrozenRules)."""
+    sql, seat_fields, game_fields, seat_converters, game_converters = _statement("lock", _build_lock)
+    connection = _db()
+    rows = _execute(connection, sql, [game_id])
     if not rows:
         return None
     width = len(seat_fields)
     first = rows[0]
     game = Game.from_db(connection.alias, [f.attname for f in game_fields],
-                        _convert(list(first[width:-1]), game_converters))
+                        _convert(connection, list(first[width:-1]), game_converters))
     game.rules_key = first[-1]
     names = [f.attname for f in seat_fields]
     seats = []
     for row in rows:
-        seat = Seat.from_db(connection.alias, names, _convert(list(row[:width]), seat_converters))
+        if row[0] is None:     # a game without seats: the join's one row has no seat in it
+            continue
+        seat = Seat.from_db(connection.alias, names, _convert(connection, list(row[:width]), seat_converters))
         seat.game = game
         seats.append(seat)
     return game, seats
 
 
+def _build_insert():
+    fields = [f for f in GameEvent._meta.concrete_fields if f is not GameEvent._meta.pk]
+    sql = (f"INSERT INTO {_quote(GameEvent._meta.db_table)} ({', '.join(_quote(f.column) for f in fields)}) "
+           f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_quote(GameEvent._meta.pk.column)}")
+    return sql, fields
+
+
 def insert_event(**values):
     """A new GameEvent row (as GameEvent.objects.create(**values), without signals: none are connected)."""
     event = GameEvent(**values)
-    statement = _statements.get("insert")
-    if statement is None:
-        fields = [f for f in GameEvent._meta.concrete_fields if f is not GameEvent._meta.pk]
-        sql = (f"INSERT INTO {_quote(GameEvent._meta.db_table)} ({', '.join(_quote(f.column) for f in fields)}) "
-               f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_quote(GameEvent._meta.pk.column)}")
-        statement = _statements["insert"] = (sql, fields)
-    sql, fields = statement
+    sql, fields = _statement("insert", _build_insert)
+    connection = _db()
     params = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        event.pk = cursor.fetchone()[0]
+    event.pk = _execute(connection, sql, params)[0][0]
     event._state.adding = False
     event._state.db = connection.alias
     return event
@@ -101,14 +133,13 @@ def insert_event(**values):
 
 def update_game(game, field_names):
     """game.save(update_fields=field_names), with the statement kept per set of fields."""
-    key = ("update", tuple(field_names))
-    statement = _statements.get(key)
-    if statement is None:
+    def build():
         fields = [Game._meta.get_field(name) for name in field_names]
         assignments = ", ".join(f"{_quote(f.column)} = %s" for f in fields)
-        sql = f"UPDATE {_quote(Game._meta.db_table)} SET {assignments} WHERE {_quote(Game._meta.pk.column)} = %s"
-        statement = _statements[key] = (sql, fields)
-    sql, fields = statement
+        return (f"UPDATE {_quote(Game._meta.db_table)} SET {assignments} "
+                f"WHERE {_quote(Game._meta.pk.column)} = %s", fields)
+
+    sql, fields = _statement(("update", tuple(field_names)), build)
+    connection = _db()
     params = [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params + [game.pk])
+    _execute(connection, sql, params + [game.pk], rows=False)

@@ -93,14 +93,8 @@ def record_action(game, seats, ruleset, match, position, action, by):
         game.finished_at = now
         game.result = {"winners": list(progress.winners), "table": new_match.final_table()}
         fields += ["status", "finished_at", "result"]
-    if fastsql.available():     # the same insert and update, without compiling them per move
-        event = fastsql.insert_event(game=game, seq=game.event_seq, seat=position, by=by, action=action,
-                                     events=events)
-        fastsql.update_game(game, fields)
-    else:
-        event = GameEvent.objects.create(game=game, seq=game.event_seq, seat=position, by=by, action=action,
-                                         events=events)
-        game.save(update_fields=fields)
+    event = fastsql.insert_event(game=game, seq=game.event_seq, seat=position, by=by, action=action, events=events)
+    fastsql.update_game(game, fields)
     _announce_update(game, seats, ruleset, new_match, event)
     if progress.over:
         announce_open_games()

@@ -1,16 +1,18 @@
-"""The move path's SQL written once (services/fastsql.py) reads and writes exactly what the ORM would."""
+"""The move path's SQL written once (services/fastsql.py) reads and writes exactly what the ORM would, on
+PostgreSQL and on SQLite (it is the only path a move takes)."""
 import pytest
 from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
 from games import services
+from games.errors import GameNotFound
 from games.models import Game, GameEvent
 from games.services import fastsql
 from games.services.common import lock_game_with_seats
 
 from .helpers import seat_to_act, started_counting_game
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
+pytestmark = [pytest.mark.django_db]
 
 
 def everything(instance):
@@ -34,6 +36,7 @@ def test_the_lock_reads_the_game_and_seats_as_the_orm_does(ann, bob):
     assert fast_game.rules == reference.rules           # loaded on demand
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_the_lock_is_taken_on_the_game_row_only(ann, bob):
     import psycopg
@@ -62,6 +65,11 @@ def test_a_game_without_seats_is_still_locked_and_returned(ann):
     with transaction.atomic():
         locked, seats = lock_game_with_seats(game.pk)
     assert locked.pk == game.pk and seats == []
+
+
+def test_a_missing_game_is_refused_as_not_found(ann):
+    with transaction.atomic(), pytest.raises(GameNotFound):
+        lock_game_with_seats(10**9)
 
 
 def test_moves_store_the_same_rows_as_the_orm(ann, bob):

@@ -1,0 +1,39 @@
+"""A game socket answers in its page's language, also when its database work runs in the thread pool
+(PostgreSQL: games.consumers.db hands the call to its own threads, which must carry the language)."""
+import pytest
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+
+from config.asgi import application
+
+from .sockets import CONNECT_TIMEOUT, close_consumer_connections, next_frame, open_socket, sync
+from .test_game_socket import hello, start, table  # noqa: F401  (fixture)
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+async def french_socket(path, session_key):
+    cookie = f"{settings.SESSION_COOKIE_NAME}={session_key}; {settings.LANGUAGE_COOKIE_NAME}=fr"
+    communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost"),
+                                                                     (b"cookie", cookie.encode())])
+    connected, _ = await communicator.connect(timeout=CONNECT_TIMEOUT)
+    assert connected
+    return communicator
+
+
+async def test_a_refused_move_is_worded_in_the_sockets_language(table):  # noqa: F811
+    game, ids, keys = await sync(table)()
+    path = f"/ws/games/{game.code}/"
+    ann, bob = await french_socket(path, keys["ann"]), await open_socket(path, keys["bob"])
+    await start(game, ann, bob)
+    snapshot = await hello(ann)
+    seq = snapshot["seq"]
+    if snapshot["actions"]:  # ann is to act: she plays once, then it is bob's turn
+        await ann.send_json_to({"type": "act", "seq": seq, "action": {"type": "add", "amount": 1}})
+        seq = (await next_frame(ann, "update", timeout=10))["seq"]
+    await ann.send_json_to({"type": "act", "seq": seq, "action": {"type": "add", "amount": 1}, "ref": 1})
+    refused = await next_frame(ann, "error", timeout=10)
+    assert refused["code"] == "not_your_turn" and refused["message"] == "Ce n'est pas votre tour."
+    for socket in (ann, bob):
+        await socket.disconnect()
+    await close_consumer_connections()
