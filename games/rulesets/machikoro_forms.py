@@ -6,8 +6,9 @@ BASE = "base"
 
 
 def extension_choices():
-    """Extensions from the card database (the base game is always played), named in the reader's language first
-    with the other edition's name beside it: "Harbor (Marina)", in French "Marina (Harbor)"."""
+    """Extensions from the card database (the base game is always played). An English reader sees the French
+    edition's name beside ours ("Harbor (Marina)": boxes are sold under both); a French reader sees Minivilles'
+    own names ("Marina")."""
     from cards.language import current_language, localized_name
     from cards.models import CardGame, Extension
 
@@ -15,7 +16,9 @@ def extension_choices():
 
     def label(extension):
         first = localized_name(extension)
-        other = extension.name if current_language() == "fr" else extension.name_fr
+        if current_language() == "fr":
+            return first
+        other = extension.name_fr
         return f"{first} ({other})" if other and other != first else first
 
     return [(e.slug, label(e)) for e in extensions]

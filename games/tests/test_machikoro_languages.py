@@ -132,7 +132,7 @@ def test_the_create_form_names_the_boxes_in_the_readers_language_first(cards):
     assert dict(extension_choices())["harbor"] == "Harbor (Marina)"
     with translation.override("fr"):
         choices = dict(extension_choices())
-    assert choices["harbor"] == "Marina (Harbor)" and choices["five-six"] == "5–6 joueurs (5–6 player box)"
+    assert choices["harbor"] == "Marina" and choices["five-six"] == "5–6 joueurs"
 
 
 def test_a_whole_bot_game_replays_in_french_without_english_or_placeholders(cards, ann):

@@ -85,7 +85,7 @@ def test_card_pages_render_and_fit(cards_site, browser, size):
     page.goto(f"{url}/cards/lorenzo/score/")
     page.fill("#id_victory_points", "7")
     page.fill("#id_faith_points", "5")  # alone at the table: first on the military track, +5
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     assert "Final score: 17 victory points." in page.inner_text("main")
     shot(page, f"lorenzo-score-{size}")
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")

@@ -108,7 +108,7 @@ def sign_in(page, site, account):
     page.goto(site.url() + "/accounts/login/?next=/admin/")
     page.fill("#id_username", account[0])
     page.fill("#id_password", account[1])
-    page.click("form [type=submit]")
+    page.click("main form [type=submit]")
     page.wait_for_url(re.compile(r"/admin/$"))
 
 
