@@ -94,13 +94,18 @@ async def play_to_the_end(ports, code, keys):
     async def player(socket):
         await frame_of(socket, "started", timeout=30)
         await socket.send(json.dumps({"type": "hello", "since": None}))
-        frame = await frame_of(socket, "snapshot", timeout=30)
+        # A move's update may overtake the snapshot being built (as on the game page, which keeps it):
+        # updates that arrive first and are newer than the snapshot are read right after it.
+        early = []
+        while (frame := await frame_of(socket, "snapshot", "update", timeout=30))["type"] == "update":
+            early.append(frame)
         base, updates = frame["seq"], []
+        pending = [update for update in early if update["seq"] > base]
         while True:
             if frame.get("actions") and frame["seq"] == (updates[-1] if updates else base):
                 await socket.send(json.dumps({"type": "act", "seq": frame["seq"],
                                               "action": {"type": "add", "amount": 1 + frame["seq"] % 3}}))
-            frame = await frame_of(socket, "update", timeout=30)
+            frame = pending.pop(0) if pending else await frame_of(socket, "update", timeout=30)
             if frame["seq"] <= (updates[-1] if updates else base):
                 continue    # a move made before the snapshot, delivered after it
             updates.append(frame["seq"])
