@@ -53,6 +53,7 @@
     const node = $("connection");
     node.textContent = up ? gettext("Live") : gettext("Reconnecting…");
     node.classList.toggle("down", !up);
+    node.dataset.state = up ? "live" : "down";  // for scripts and tests, whatever the language
   }
 
   // ---- frames from the server ---------------------------------------------------------------------------

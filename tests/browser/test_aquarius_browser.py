@@ -11,11 +11,9 @@ import time
 
 import pytest
 
-# The same Chromium, artifacts folder and live site as the Machi Koro browser game (fixtures included).
-from .test_live_game_browser import ARTIFACTS, browser, site  # noqa: F401
+from .helpers import ARTIFACTS, GAME_TIMEOUT, join_as_guest, sign_up
 
 pytestmark = pytest.mark.browser
-GAME_TIMEOUT = 300  # seconds for the whole game
 
 
 # What a simple player does with the board: the first playable card of the hand, then a target for it.
@@ -87,11 +85,7 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
     for page in (host, guest):
         page.on("pageerror", lambda error, page=page: errors.append(f"{page.url}: {error}"))
     try:
-        host.goto(site.url() + "/accounts/signup/")
-        host.fill("#id_username", "aria")
-        host.fill("#id_password1", "Tab1e-Top!")
-        host.fill("#id_password2", "Tab1e-Top!")
-        host.click("form button.primary")
+        sign_up(host, site, "aria")
 
         # The create form offers every game; Aquarius' own options come from its ruleset.
         host.goto(site.url() + "/games/new/")
@@ -105,11 +99,7 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
 
         guest.goto(site.url() + "/games/")
         assert "Aquarius" in guest.locator("#open-games").inner_text()
-        guest.goto(link)
-        guest.fill("#id_nickname", "Gil")
-        guest.click("form button.primary")
-        guest.click("#join-button")
-        guest.wait_for_selector("#lobby:not([hidden])")
+        join_as_guest(guest, link, "Gil")
         host.wait_for_selector("#seats li:has-text('Gil')")
         host.fill("#chat-input", "good luck")
         host.press("#chat-input", "Enter")

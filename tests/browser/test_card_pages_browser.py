@@ -5,10 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from .test_live_game_browser import ARTIFACTS, CHROMIUM, browser  # noqa: F401 (the Chromium fixture)
+from .helpers import ARTIFACTS, CHROMIUM, SIZES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 @pytest.fixture

@@ -13,10 +13,7 @@ from pathlib import Path
 
 import pytest
 
-# The live site and the browser are the whole-game test's fixtures (one site for this module).
-from .test_live_game_browser import (  # noqa: F401
-    ARTIFACTS, GAME_TIMEOUT, browser, choose_and_click, site, watch_errors,
-)
+from .helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, watch_errors
 
 pytestmark = pytest.mark.browser
 

@@ -2,17 +2,9 @@
 on a desktop and on a phone. Screenshots go to test-artifacts/ (always: they are part of the check)."""
 import pytest
 
-from .live_site import LiveSite
-from .test_live_game_browser import ARTIFACTS, CHROMIUM, browser, sign_up, watch_errors  # noqa: F401  (fixture)
+from .helpers import ARTIFACTS, join_as_guest, ready_and_start, sign_up, watch_errors
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
-    with LiveSite(tmp_path_factory.mktemp("handover-site")) as live:
-        yield live
 
 
 def started_game(site, host, guest):
@@ -20,22 +12,11 @@ def started_game(site, host, guest):
     host.goto(site.url() + "/games/new/")
     host.click("form button.primary")
     host.wait_for_selector("#lobby:not([hidden])")
-    guest.goto(host.input_value("#join-link"))
-    guest.fill("#id_nickname", "Gus")
-    guest.click("form button.primary")
-    guest.click("#join-button")
-    guest.wait_for_selector("#lobby:not([hidden])")
-    for page in (host, guest):  # a click before the socket is open would only say "reconnecting"
-        page.wait_for_selector("#connection:has-text('Live')")
-    host.wait_for_selector("#seats li:has-text('Gus')")
-    guest.click("#ready-button")
-    host.wait_for_selector("#seats li:has-text('Gus') .tag.ready")
-    host.click("#ready-button")
-    for page in (host, guest):
-        page.wait_for_selector("#play:not([hidden])")
+    join_as_guest(guest, host.input_value("#join-link"), "Gus")
+    ready_and_start(host, guest, "Gus")
 
 
-def test_the_host_hands_an_absent_players_seat_to_a_bot(site, browser):  # noqa: F811
+def test_the_host_hands_an_absent_players_seat_to_a_bot(site, browser):
     errors = []
     host_context = browser.new_context(viewport={"width": 1280, "height": 800})
     guest_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)

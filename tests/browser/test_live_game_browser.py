@@ -3,74 +3,12 @@ chat, seat a bot, get ready, play to the end, then replay and export. Screenshot
 """
 import json
 import time
-from pathlib import Path
 
 import pytest
 
-from .live_site import LiveSite
+from .helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, join_as_guest, sign_up, watch_errors
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-GAME_TIMEOUT = 300  # seconds for the whole game
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
-    with LiveSite(tmp_path_factory.mktemp("browser-site")) as live:
-        yield live
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def watch_errors(page, errors):
-    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
-
-
-CHOOSE = """() => {
-  // The dearest landmark, else the dearest establishment, else an offered action (two dice when possible).
-  const cost = (b) => Number((b.getAttribute("aria-label").match(/\\((\\d+)\\)/) || [0, 0])[1]);
-  for (const selector of ["#board .mk-landmark button.mk-buy", "#board .mk-market-card button.mk-buy"]) {
-    const buttons = [...document.querySelectorAll(selector)];
-    if (buttons.length) {
-      const best = buttons.reduce((a, b) => (cost(b) > cost(a) ? b : a));
-      return `${selector}[aria-label="${best.getAttribute("aria-label")}"]`;
-    }
-  }
-  const bar = [...document.querySelectorAll("#actions button:not([disabled])")].map((b) => b.textContent);
-  if (!bar.length) return null;
-  const label = ["Roll 2 dice", "Keep the roll", "Add to the roll"].find((l) => bar.includes(l)) || bar[0];
-  return `#actions button:text-is("${label}")`;
-}"""
-
-
-def choose_and_click(page):
-    """Play like a simple greedy player; returns whether something was clicked."""
-    selector = page.evaluate(CHOOSE)
-    if selector is None:
-        return False
-    page.locator(selector).first.click()
-    return True
-
-
-def sign_up(page, site, username, password="Tab1e-Top!"):
-    page.goto(site.url() + "/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_password1", password)
-    page.fill("#id_password2", password)
-    page.click("form button.primary")
 
 
 def seq_of(page):
@@ -102,11 +40,7 @@ def test_a_whole_game_in_the_browser(site, browser):
         link = host.input_value("#join-link")
 
         # A friend opens the link on a phone, plays as a guest and joins.
-        guest.goto(link)
-        guest.fill("#id_nickname", "Gus")
-        guest.click("form button.primary")
-        guest.click("#join-button")
-        guest.wait_for_selector("#lobby:not([hidden])")
+        join_as_guest(guest, link, "Gus")
         host.wait_for_selector("#seats li:has-text('Gus')")
 
         # Chat is shown as text, never as markup.

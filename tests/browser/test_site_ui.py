@@ -7,12 +7,10 @@ from contextlib import contextmanager
 
 import pytest
 
-from .live_site import LiveSite
-from .test_live_game_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, watch_errors
+from .helpers import ARTIFACTS, SIZES, watch_errors
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 STATIC_PAGES = ["/", "/games/", "/games/new/machikoro/", "/games/new/aquarius/", "/cards/", "/cards/valeria/",
                 "/cards/valeria/?table=monsters", "/cards/progress/", "/cards/progress/cost/", "/cards/lorenzo/score/",
                 "/stats/", "/docs/", "/docs/playing/", "/docs/rules/", "/docs/rules-aquarius/", "/docs/api/",
@@ -22,23 +20,6 @@ DESIGNER_PAGES = ["/admin/", "/admin/cards/establishment/", "/admin/cards/establ
                   "/admin/cards/valeriacitizen/"]
 DESIGNER = ("walker", "pw-walker-2026")
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    assert CHROMIUM.exists(), "Chromium is not installed at /usr/bin/chromium (`make test` installs it)"
-    with LiveSite(tmp_path_factory.mktemp("ui-site")) as live:
-        yield live
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @contextmanager

@@ -1,0 +1,73 @@
+"""What the browser tests share: where Chromium is, how a visitor signs up, joins a game and gets it started."""
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+GAME_TIMEOUT = 300  # seconds for a whole game
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def watch_errors(page, errors):
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+
+
+def sign_up(page, site, username, password="Tab1e-Top!"):
+    page.goto(site.url() + "/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.click("form button.primary")
+
+
+def join_as_guest(page, link, nickname):
+    """Open a game's join link, play as a guest called `nickname` and take a seat."""
+    page.goto(link)
+    page.fill("#id_nickname", nickname)
+    page.click("form button.primary")
+    page.click("#join-button")
+    page.wait_for_selector("#lobby:not([hidden])")
+
+
+def wait_until_live(*pages):
+    # A click before the game socket is open would only say "reconnecting".
+    for page in pages:
+        page.wait_for_selector("#connection[data-state='live']")
+
+
+def ready_and_start(host, guest, guest_name):
+    """Both players press Ready (the guest first, seen by the host) and the game starts by itself."""
+    wait_until_live(host, guest)
+    host.wait_for_selector(f"#seats li:has-text('{guest_name}')")
+    guest.click("#ready-button")
+    host.wait_for_selector(f"#seats li:has-text('{guest_name}') .tag.ready")
+    host.click("#ready-button")
+    for page in (host, guest):
+        page.wait_for_selector("#play:not([hidden])")
+
+
+CHOOSE = """() => {
+  // The dearest landmark, else the dearest establishment, else an offered action (two dice when possible).
+  const cost = (b) => Number((b.getAttribute("aria-label").match(/\\((\\d+)\\)/) || [0, 0])[1]);
+  for (const selector of ["#board .mk-landmark button.mk-buy", "#board .mk-market-card button.mk-buy"]) {
+    const buttons = [...document.querySelectorAll(selector)];
+    if (buttons.length) {
+      const best = buttons.reduce((a, b) => (cost(b) > cost(a) ? b : a));
+      return `${selector}[aria-label="${best.getAttribute("aria-label")}"]`;
+    }
+  }
+  const bar = [...document.querySelectorAll("#actions button:not([disabled])")].map((b) => b.textContent);
+  if (!bar.length) return null;
+  const label = ["Roll 2 dice", "Keep the roll", "Add to the roll"].find((l) => bar.includes(l)) || bar[0];
+  return `#actions button:text-is("${label}")`;
+}"""
+
+
+def choose_and_click(page):
+    """Play like a simple greedy player; returns whether something was clicked."""
+    selector = page.evaluate(CHOOSE)
+    if selector is None:
+        return False
+    page.locator(selector).first.click()
+    return True
