@@ -1,4 +1,6 @@
-"""The browser tests' fixtures: one Chromium and one live site per test module (a module may define its own)."""
+"""The browser tests' fixtures: Chromium, and one live site per test module (a module may define its own)."""
+from contextlib import contextmanager
+
 import pytest
 
 from .helpers import CHROMIUM, CHROMIUM_ARGS
@@ -12,11 +14,26 @@ def site(request, tmp_path_factory):
         yield live
 
 
-@pytest.fixture(scope="module")
-def browser():
+@contextmanager
+def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser():
+    # Per test: while Playwright's event loop runs, Django refuses ORM calls from the test (async context),
+    # and some tests set up rows with the ORM before they start the browser.
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def module_browser():
+    """One Chromium for a whole module, for module-wide fixtures that use the browser (no ORM in the test)."""
+    with chromium() as browser:
+        yield browser

@@ -66,6 +66,11 @@ def play_out_with_bots(page, timeout=120):
 
 
 @pytest.fixture(scope="module")
+def browser(module_browser):
+    return module_browser  # one Chromium for the module: the finished game below is played once for all tests
+
+
+@pytest.fixture(scope="module")
 def finished_game(site, browser):
     page = new_player(browser, site, "Fin")
     url = create_game(page, site, bots=2)
