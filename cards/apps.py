@@ -7,6 +7,10 @@ class CardsConfig(AppConfig):
     verbose_name = "Card database"
 
     def ready(self):
+        from . import effect_checks
         from .caching import connect_signals
 
+        # The card models check effects against the whole card set through this attribute, so that
+        # cards.models never imports the module that reads the card tables (which imports the models).
+        self.effect_checks = effect_checks
         connect_signals()

@@ -9,8 +9,11 @@ import contextvars
 from functools import lru_cache
 
 from cards.effects import EffectContext, EffectError, explain, parse
+from games.machikoro import CardSetError, check_card
 
+from .export import establishment_to_data, landmark_to_data, machikoro_document
 from .language import current_language
+from .models import CardGame, Colour, Establishment, IconType, Landmark
 
 MACHI_KORO = "machi-koro"
 
@@ -33,8 +36,6 @@ def names_from_document(document):
 
 
 def machikoro_context():
-    from .models import Colour, Establishment, IconType, Landmark
-
     pending = _pending_names.get() or EffectContext(frozenset(), frozenset(), frozenset(), frozenset())
     return EffectContext(
         icons=set(IconType.objects.filter(game__slug=MACHI_KORO).values_list("slug", flat=True)) | pending.icons,
@@ -69,9 +70,6 @@ def effect_errors(text, context=None, extra_names=()):
 
 
 def _database_document():
-    from .export import machikoro_document
-    from .models import CardGame
-
     try:
         return machikoro_document()
     except CardGame.DoesNotExist:
@@ -93,15 +91,15 @@ def _engine_document():
     return pending["merged"]
 
 
-def playability_error(kind, card_data):
-    """Why the rules engine could not play this card (a message naming it), or '' when it can.
+def playability_error(card):
+    """Why the rules engine could not play this Establishment or Landmark (a message naming it), or '' when it can.
 
     The grammar accepts effects the engine cannot play (a landmark leg with no phase, an establishment in a
     landmark's phase, an empty effect): checking here keeps every card the admin, API or loader accepts
     playable, instead of failing when the next game starts. The engine is plain Python (games/machikoro).
     """
-    from games.machikoro import CardSetError, check_card
-
+    kind, card_data = (("establishments", establishment_to_data(card)) if isinstance(card, Establishment)
+                       else ("landmarks", landmark_to_data(card)))
     try:
         check_card(_engine_document(), kind, card_data)
     except CardSetError as exc:

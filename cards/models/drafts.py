@@ -9,7 +9,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from .catalogue import Extension
-from .machikoro import Colour, IconType, dice_value_validators
+from .machikoro import Colour, IconType, dice_value_validators, effect_checks
 
 
 class CardSetDraft(models.Model):
@@ -69,12 +69,10 @@ class DraftCard(models.Model):
                     errors[field] = "An establishment needs this."
             if None not in (self.activation_min, self.activation_max) and self.activation_min > self.activation_max:
                 errors["activation_max"] = "The highest activation number is below the lowest."
-        from cards.effect_checks import effect_errors
-
         names = [self.name] if self.name else []
         if self.draft_id:
             names += list(self.draft.cards.values_list("name", flat=True))
-        message = effect_errors(self.effect, extra_names=names)
+        message = effect_checks().effect_errors(self.effect, extra_names=names)
         if message:
             errors["effect"] = message
         if errors:

@@ -1,4 +1,5 @@
 """Machi Koro (Minivilles) cards: colours, icon types, establishments and landmarks."""
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -6,6 +7,12 @@ from django.db.models import F, Q
 from simple_history.models import HistoricalRecords
 
 from .catalogue import CardGame, Extension
+
+
+def effect_checks():
+    """cards.effect_checks (effects checked against the whole card set), as the cards app holds it once ready."""
+    return apps.get_app_config("cards").effect_checks
+
 
 # Two dice plus the Harbor's +2 reach 14.
 DICE_MIN, DICE_MAX = 1, 14
@@ -94,22 +101,17 @@ class MachiKoroCard(models.Model):
             raise ValidationError({"aliases": "Aliases must be a list of names."})
         if self.extension_id and self.extension.game.slug != CardGame.MACHI_KORO:
             raise ValidationError({"extension": "Choose a Machi Koro extension."})
-        from cards.effect_checks import effect_errors, playability_error
-
-        message = effect_errors(self.effect, extra_names=[self.name] if self.name else ())
+        checks = effect_checks()
+        message = checks.effect_errors(self.effect, extra_names=[self.name] if self.name else ())
         if message:
             raise ValidationError({"effect": message})
         if self.effect and self.extension_id and self.name and self.slug and self._relations_set():
-            message = playability_error(self.ENGINE_KIND, self.engine_data())
+            message = checks.playability_error(self)
             if message:
                 raise ValidationError({"effect": message})
 
     def _relations_set(self):
         return True
-
-    def engine_data(self):
-        """This card in the card-data format the rules engine reads (cards/export.py)."""
-        raise NotImplementedError
 
 
 class Establishment(MachiKoroCard):
@@ -136,16 +138,9 @@ class Establishment(MachiKoroCard):
             models.CheckConstraint(condition=Q(cost__gte=0), name="establishment_cost_not_negative"),
         ]
 
-    ENGINE_KIND = "establishments"
-
     def _relations_set(self):
         return bool(self.colour_id and self.icon_id and self.activation_min is not None
                     and self.activation_max is not None and self.cost is not None)
-
-    def engine_data(self):
-        from cards.export import establishment_to_data
-
-        return establishment_to_data(self)
 
     @property
     def activation_label(self):
@@ -177,15 +172,8 @@ class Landmark(MachiKoroCard):
     copies = models.PositiveSmallIntegerField(default=4, help_text="Copies in the box.")
     history = HistoricalRecords()
 
-    ENGINE_KIND = "landmarks"
-
     def _relations_set(self):
         return self.cost is not None
-
-    def engine_data(self):
-        from cards.export import landmark_to_data
-
-        return landmark_to_data(self)
 
     class Meta(MachiKoroCard.Meta):
         verbose_name = "landmark (monument)"

@@ -9,12 +9,13 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from cards.effects import EffectError
+from cards.valeria.effects import effect_error, unify
+
 from .catalogue import CardGame, Extension
 
 
 def validate_valeria_effect(text):
-    from cards.valeria.effects import effect_error
-
     message = effect_error(text)
     if message:
         raise ValidationError(message, code="invalid_effect")
@@ -89,9 +90,6 @@ class ValeriaCard(models.Model):
         super().clean()
         if self.extension_id and self.extension.game.slug != CardGame.VALERIA:
             raise ValidationError({"extension": "Choose a Valeria extension."})
-        from cards.effects import EffectError
-        from cards.valeria.effects import unify
-
         for name in self.effect_fields():
             value = getattr(self, name)
             if value:
