@@ -7,15 +7,17 @@ transaction.
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed
 from games.models import Game, Seat
+from games.rpc import notify as rpc_notify
+from games.rpc.notify import announce_table
 from games.rulesets import OptionsInvalid, UnknownRuleset, get_ruleset
 
 from .common import (
     announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity,
     require_seat, require_status,
 )
-from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed
-from games.rpc.notify import announce_table
+from .play import hand_seat_to_bot
 from .start import start_if_ready
 
 TIMER_CHOICES = (0, 30, 60, 90, 120, 180, 300)
@@ -174,8 +176,6 @@ def leave(*, game_id, identity):
     seats = locked_seats(game)
     seat = require_seat(seats, identity)
     if game.status == Game.Status.PLAYING:
-        from .play import hand_seat_to_bot
-
         seat.left = True
         seat.save(update_fields=["left"])
         hand_seat_to_bot(game, seats, seat)
@@ -216,8 +216,6 @@ def change_option(*, game_id, identity, name, value):
     The options are checked by the ruleset as at creation; every player becomes unready (they agreed to
     other settings), and everyone is told who changed what.
     """
-    from games.rpc import notify as rpc_notify
-
     game = lock_game(game_id)
     require_status(game, Game.Status.LOBBY, message=_("The options can only change before the game starts."))
     seats = locked_seats(game)

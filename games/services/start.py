@@ -4,6 +4,7 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import Game
@@ -12,7 +13,7 @@ from games.rpc import notify as rpc_notify
 from games.rulesets import RulesUnavailable, get_ruleset
 
 from .common import announce_open_games, announce_to_game, renumber
-from django.utils.translation import gettext as _
+from .play import deadline_after, schedule_next
 
 logger = logging.getLogger(__name__)
 
@@ -55,8 +56,6 @@ def _refuse_start(game, seats, message):
 
 
 def start_game(game, seats):
-    from .play import deadline_after, schedule_next
-
     ruleset = get_ruleset(game.ruleset)
     # Seats keep the lobby's order around the table; a random one of them is player 1.
     first = secrets.randbelow(len(seats))
