@@ -8,8 +8,8 @@ from .errors import EffectError
 from .syntax import RawCompare, RawWord
 from .tree import (Activate, AdjustRoll, Check, Close, Count, Demolish, ExtraTurn, Gain, Has, If, IncomeBonus,
                    Invest, Leg, Move, Pay, Redistribute, Renovate, Reroll, RollDice, SharedRoll, Take, Trade)
-from .vocabulary import (ActionParam, AmountParam, Cursor, FieldSpec, FilterParam, Flag, Literal, Name, Number,
-                         Param, VerbSpec, Vocabulary, Word, listed, register)
+from .params import ActionParam, AmountParam, Cursor, FilterParam, Flag, Literal, Name, Number, Param, Word, listed
+from .vocabulary import FieldSpec, VerbSpec, Vocabulary, register
 
 GAME = "machi-koro"
 PAYERS = ("roller", "each_opponent", "chosen_opponent")

@@ -14,8 +14,9 @@ from .errors import EffectError
 from .rewrite import build_manipulate_resources
 from .syntax import RawBracket, RawCompare, RawWord
 from .tree import Acquire, Call, Choose, Filter, Gain, Group, Leg
-from .vocabulary import (ActionParam, AmountParam, Cursor, Dotted, FieldSpec, Flag, Name, Number, Pairs,
-                         Param, Repeat, VerbSpec, Vocabulary, Word, listed, pick_kind, read_filter, register)
+from .params import (ActionParam, AmountParam, Cursor, Dotted, Flag, Name, Number, Pairs, Param, Repeat, Word, listed,
+                     pick_kind, read_filter)
+from .vocabulary import FieldSpec, VerbSpec, Vocabulary, register
 
 GAME = "valeria"
 RESOURCES = ("g", "m", "s", "v", "p", "t", "wild")
