@@ -93,6 +93,9 @@ def test_a_whole_game_in_french_on_a_phone(site, browser):
         page.fill("#id_game-max_players", "3")
         page.click("form button.primary")
         page.wait_for_selector("#lobby:not([hidden])")
+        # The plural follows the seats taken, not the table's size: "1 place prise sur 3", never "1 places".
+        page.wait_for_function("document.getElementById('lobby-status').textContent.length > 0")
+        assert page.locator("#lobby-status").inner_text().startswith("1 place prise sur 3 (au moins 2).")
         for count in range(2):
             page.click("#add-bot")
             page.wait_for_selector(f"#seats li:nth-child({count + 2})")
