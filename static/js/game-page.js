@@ -193,7 +193,7 @@
         h("span", { class: "name", text: seat.name }),
         isMe ? h("span", { class: "muted", text: gettext("(you)") }) : null,
         seat.host ? h("span", { class: "tag", text: gettext("host") }) : null,
-        seat.bot ? h("span", { class: "tag", text: interpolate(gettext("%s bot"), [seat.bot]) }) : null,
+        seat.bot ? h("span", { class: "tag", text: interpolate(gettext("%s bot"), [botLabel(seat.bot)]) }) : null,
         lobby && seat.ready ? h("span", { class: "tag ready", text: gettext("ready") }) : null,
         !lobby && seat.autopilot ? h("span", { class: "tag auto", text: seat.left ? gettext("left · bot plays") : gettext("bot plays") }) : null,
       ]);
@@ -224,6 +224,12 @@
     if (seat.connected && toAct.indexOf(seat.position) < 0) return false;
     const host = page.seats.seats.find(function (s) { return s.host; });
     return mine.host || !host || !host.connected || host.autopilot;
+  }
+
+  // A bot's name in the page's language: the host's picker lists every kind with its translated name.
+  function botLabel(kind) {
+    const option = Array.prototype.find.call($("bot-kind").options, function (o) { return o.value === kind; });
+    return option ? option.textContent : kind;
   }
 
   function renderLobby() {

@@ -21,7 +21,8 @@ _stacks_label = lazy(_stacks_text, str)  # rendered in each request's language
 
 
 def _bot_choices():
-    return [(b, b.capitalize()) for b in get_ruleset("machikoro").lab_bots]
+    ruleset = get_ruleset("machikoro")
+    return [(kind, ruleset.bot_label(kind)) for kind in ruleset.lab_bots]
 
 
 class LabRunForm(forms.Form):
