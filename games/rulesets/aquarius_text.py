@@ -68,6 +68,11 @@ def _element(letter_or_name) -> str:
     return ELEMENT_NAMES_FR.get(name, name) if current_language() == "fr" else name
 
 
+def element_label(letter: str) -> str:
+    """The element with this letter ("f") in the reader's language."""
+    return _element(letter)
+
+
 def element_name(index: int) -> str:
     """The element with this index (ELEMENT_NAMES order) in the reader's language."""
     return _element(ELEMENTS[index])
