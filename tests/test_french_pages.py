@@ -59,3 +59,18 @@ def test_a_designers_pages_are_french(client, designer, official_cards, fragment
     pages = ["/stats/lab/"]
     leaks = {url: found for url in pages if (found := french_leaks(client, url, fragments))}
     assert not leaks, leaks
+
+
+@pytest.mark.parametrize("url, french, english", [
+    ("/cards/progress/cost/", ["Jetons Science", "Cartes actives", "La technologie en cours de découverte."],
+     ["Science tokens", "Active cards", "The technology being discovered."]),
+    ("/cards/lorenzo/score/", ["Points de victoire", "Cartes Territoire", "Points militaires des autres joueurs"],
+     ["Victory points", "Territory cards", "Other players&#x27; military points"]),
+    ("/cards/valeria/", ["Citoyens", "Reliques"], [">Citizens<", ">Relics<"]),
+])
+def test_the_card_tools_forms_are_french(client, url, french, english):
+    """The cards app's own strings (its catalogue, cards/locale) on the site's card tools."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = client.get(url).content.decode()
+    assert all(text in page for text in french), [t for t in french if t not in page]
+    assert not [text for text in english if text in page]
