@@ -293,7 +293,7 @@ def _game_name(slug):
     from games.rulesets import UnknownRuleset, get_ruleset
 
     try:
-        return get_ruleset(slug).name
+        return str(get_ruleset(slug).name)
     except UnknownRuleset:
         return slug
 

@@ -20,8 +20,8 @@ def english_fragments():
             catalog = gettext.GNUTranslations(handle)._catalog
         for key, french in catalog.items():
             msgid = key[0] if isinstance(key, tuple) else key
-            msgid = msgid.split("\x04")[-1]  # drop a context
-            if not msgid or msgid == french:
+            context, _, msgid = msgid.rpartition("\x04")
+            if not msgid or msgid == french or context == "game":  # a game's name: a page may give both
                 continue
             for piece in PLACEHOLDER.split(msgid):
                 piece = piece.strip(" .,:;()·")

@@ -5,6 +5,7 @@ compared with the English of locale/fr (tests/french_scan.py). The browser test 
 and scans what JavaScript draws; this one covers the pages it does not reach."""
 import pytest
 from django.conf import settings
+from django.test import Client
 from django.urls import reverse
 
 from stats import services as stats_services
@@ -74,3 +75,13 @@ def test_the_card_tools_forms_are_french(client, url, french, english):
     page = client.get(url).content.decode()
     assert all(text in page for text in french), [t for t in french if t not in page]
     assert not [text for text in english if text in page]
+
+
+def test_machi_koro_is_minivilles_for_a_french_reader(client, player, finished_game):
+    client.force_login(player)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = client.get(reverse("games:game", args=[finished_game.code])).content.decode()
+    assert "<h1>Minivilles " in page
+    assert "<h1>Nouvelle partie de Minivilles" in client.get("/games/new/machikoro/").content.decode()
+    assert "Minivilles" in client.get("/stats/").content.decode()
+    assert "<h1>Machi Koro " in Client().get(reverse("games:game", args=[finished_game.code])).content.decode()

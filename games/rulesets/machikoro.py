@@ -125,7 +125,7 @@ class MachiKoroMatch(Match):
 
 class MachiKoroRuleset(Ruleset):
     slug = "machikoro"
-    name = "Machi Koro"
+    name = pgettext_lazy("game", "Machi Koro")  # Minivilles in French
     bot_kinds = tuple(engine.BOTS)  # weakest first: random, greedy, income, search
     autopilot_bot = "income"
     bot_labels = {"random": pgettext_lazy("bot", "Random"), "greedy": pgettext_lazy("bot", "Greedy"),

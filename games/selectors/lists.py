@@ -14,7 +14,7 @@ def _describe(game):
         ruleset = get_ruleset(game.ruleset)
     except UnknownRuleset:
         return game.ruleset, []
-    return ruleset.name, ruleset.describe_options(game.options)
+    return str(ruleset.name), ruleset.describe_options(game.options)
 
 
 def _game_row(game):
