@@ -47,7 +47,7 @@ gettext-deps:
 	@command -v xgettext >/dev/null && command -v msgfmt >/dev/null || (apt-get update -qq && apt-get install -y -qq gettext)
 
 # Update the French catalogue from the marked strings, then compile it (docs/translating.md). cards/ has its own.
-I18N_IGNORE := --ignore=.venv --ignore=.git --ignore=bench --ignore=tests --ignore='*/tests/*' --ignore='cards/*' \
+I18N_IGNORE := --ignore=.venv --ignore=.git --ignore=bench --ignore=tests --ignore='*/tests/*' --ignore='cards/?*' \
 	--ignore=staticfiles --ignore='static/vendor/*' --ignore=media --ignore=.test-media --ignore=node_modules
 messages: install gettext-deps
 	$(PY) manage.py makemessages -l fr $(I18N_IGNORE)

@@ -10,6 +10,7 @@ from django.templatetags.static import static
 from .admin_json import SafeJSONAdminMixin
 from .effect_checks import explain_effect
 from .faces import face_for, face_slot
+from .language import current_language
 from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 from .models.machikoro import EFFECT_REQUIRED
 from .permissions import is_designer
@@ -164,11 +165,12 @@ class ExcommunicationAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     def changelist_view(self, request, extra_context=None):
         return super().changelist_view(request, {**(extra_context or {}), "export_set": "excommunications"})
 
-    @admin.display(description="Effect in words")
+    @admin.display(description=gettext_lazy("Effect in words"))
     def effect_in_words(self, card):
+        """In the admin user's language, like the Machi Koro and Valeria explanations."""
         from .lorenzo.explain import explain_excommunication
 
-        return explain_excommunication(card) if card.pk else "—"
+        return explain_excommunication(card, current_language()) if card.pk else "—"
 
 
 @admin.register(CardGame)
@@ -236,11 +238,11 @@ class LorenzoEffectInline(DesignerInlineMixin, admin.TabularInline):
     extra = 0
     ordering = ["timing", "position"]
 
-    @admin.display(description="In words")
+    @admin.display(description=gettext_lazy("In words"))
     def in_words(self, effect):
         if not effect.pk:
             return "—"
-        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload))
+        return explain_lorenzo_effect(EffectData(effect.timing, effect.effect_type, effect.payload), current_language())
 
 
 class DevelopmentCardEffectInline(LorenzoEffectInline):
@@ -284,9 +286,9 @@ class LorenzoCardAdmin(LorenzoImportExportMixin, DesignerPermissionsMixin, Simpl
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("extension").prefetch_related("effects")
 
-    @admin.display(description="Effects in words")
+    @admin.display(description=gettext_lazy("Effects in words"))
     def effects_in_words(self, card):
-        return _lines(explain_card(card_data(card))) if card.pk else "—"
+        return _lines(explain_card(card_data(card), current_language())) if card.pk else "—"
 
 
 @admin.register(DevelopmentCard)
@@ -304,9 +306,9 @@ class DevelopmentCardAdmin(LorenzoCardAdmin):
         ("Record", {"fields": ["updated_at"]}),
     ]
 
-    @admin.display(description="Cost")
+    @admin.display(description=gettext_lazy("Cost"))
     def cost_in_words(self, card):
-        return explain_costs(card.costs, card.requirements) or "—"
+        return explain_costs(card.costs, card.requirements, current_language()) or "—"
 
 
 @admin.register(LeaderCard)

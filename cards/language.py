@@ -1,11 +1,11 @@
 """Which language card names and effect explanations are served in: English (the default) or French.
 
 Pages follow Django's active language (`translation.get_language()`, set per request by LocaleMiddleware);
-the REST API chooses it per request (CardLanguageMiddleware: `?lang=` first, then `Accept-Language`, then
-English) and activates it, so serializers, faces and statistics all ask `current_language()`.
+the REST API chooses it per request (CardLanguageMiddleware: `?lang=` first, then `Accept-Language` read by
+`preferred_language`, then English) and activates it, so serializers, faces and statistics all ask `current_language()`.
 """
+from django.conf import settings
 from django.utils import translation
-from django.utils.translation.trans_real import parse_accept_lang_header
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -22,12 +22,20 @@ def current_language() -> str:
     return supported(translation.get_language()) or DEFAULT_LANGUAGE
 
 
-def from_accept_language(header: str) -> str:
-    """The first card language a browser's Accept-Language prefers (q-values respected), else English."""
-    for code, quality in parse_accept_lang_header(header or ""):
-        if quality > 0 and supported(code):
-            return supported(code)
-    return DEFAULT_LANGUAGE
+class _Client:
+    """What Django's get_language_from_request reads of a request: the language cookie and Accept-Language."""
+
+    def __init__(self, accept_language, cookie):
+        self.COOKIES = {settings.LANGUAGE_COOKIE_NAME: cookie} if cookie else {}
+        self.META = {"HTTP_ACCEPT_LANGUAGE": accept_language or ""}
+
+
+def preferred_language(accept_language: str = "", cookie: str | None = None) -> str:
+    """The site language a client prefers, chosen as LocaleMiddleware chooses a page's (Django's
+    get_language_from_request): the language cookie when it names a site language, else the first site
+    language of Accept-Language by q-value ("fr-CA" -> "fr"), else the default. The one reading of
+    Accept-Language for pages, the REST API (without the cookie) and the game sockets."""
+    return supported(translation.get_language_from_request(_Client(accept_language, cookie))) or DEFAULT_LANGUAGE
 
 
 def localized_name(item, language: str | None = None) -> str:

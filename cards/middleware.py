@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 
-from .language import LANGUAGES, from_accept_language, supported
+from .language import LANGUAGES, preferred_language, supported
 
 API_PREFIX = "/api/"
 UNTOUCHED = ("/api/schema/", "/api/docs/", "/api/redoc/")
@@ -18,7 +18,7 @@ UNTOUCHED = ("/api/schema/", "/api/docs/", "/api/redoc/")
 def requested_language(request):
     """(language, error message or None) for an API request; a refused `lang` is explained in the language the
     browser prefers."""
-    browser = from_accept_language(request.headers.get("Accept-Language", ""))
+    browser = preferred_language(request.headers.get("Accept-Language", ""))  # the API ignores the cookie
     asked = request.GET.get("lang")
     if asked is None:
         return browser, None

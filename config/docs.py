@@ -2,6 +2,8 @@
 
 Only the listed guides are served; links between them become site links, links to other repository
 files become plain text. Markdown is rendered with markdown-it (raw HTML off, so the pages stay escaped).
+A guide translated into a site language lives beside it as docs/<language>/<name>.md (the players' guide
+in French: docs/fr/playing.md) and is served to readers of that language; the others read the English.
 """
 import re
 from functools import lru_cache
@@ -10,7 +12,7 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext_lazy as _
 from markdown_it import MarkdownIt
 
 GUIDES = {
@@ -41,15 +43,24 @@ def _site_link(match):
 
 
 @lru_cache(maxsize=None)
-def _render(name, _mtime):
-    source = (settings.BASE_DIR / "docs" / f"{name}.md").read_text(encoding="utf-8")
+def _render(path, _mtime):
+    source = path.read_text(encoding="utf-8")
     parser = MarkdownIt("commonmark", {"html": False}).enable("table")
     return parser.render(_LINK.sub(_site_link, source))
+
+
+def guide_source(name, language):
+    """(path, language) of the guide a reader of `language` gets: its translation when there is one."""
+    translated = settings.BASE_DIR / "docs" / language / f"{name}.md"
+    if language != "en" and translated.is_file():
+        return translated, language
+    return settings.BASE_DIR / "docs" / f"{name}.md", "en"
 
 
 def guide(request, name="playing"):
     if name not in GUIDES:
         raise Http404("No such guide.")
-    path = settings.BASE_DIR / "docs" / f"{name}.md"
-    html = _render(name, path.stat().st_mtime)
-    return render(request, "docs/guide.html", {"html": html, "title": GUIDES[name], "name": name, "guides": GUIDES})
+    path, guide_language = guide_source(name, get_language() or "en")
+    html = _render(path, path.stat().st_mtime)
+    return render(request, "docs/guide.html", {"html": html, "title": GUIDES[name], "name": name, "guides": GUIDES,
+                                               "guide_language": guide_language})

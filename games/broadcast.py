@@ -65,5 +65,6 @@ def publish_frames(code, public_texts, private_texts):
     publish(game_group(code), {"type": "game.frames", "public": public_texts, "private": private_texts})
 
 
-def publish_open_games(frame):
-    publish(OPEN_GAMES_GROUP, {"type": "games.list", "text": encode(frame)})
+def publish_open_games(frames):
+    """The open-games list in every site language ({language: frame}): each socket sends its reader's."""
+    publish(OPEN_GAMES_GROUP, {"type": "games.list", "texts": {language: encode(frame) for language, frame in frames.items()}})

@@ -297,20 +297,24 @@ class OpenGamesConsumer(LoopOnlyConsumer):
     """/ws/games/: the public list of open lobbies and running games, pushed whenever it changes."""
 
     async def connect(self):
+        self.language = language_from_scope(self.scope)
         await self.channel_layer.group_add(broadcast.OPEN_GAMES_GROUP, self.channel_name)
         await self.accept()
-        frame = await db(open_games_frame)()
+        with translation.override(self.language):  # db() carries it into the database thread
+            frame = await db(open_games_frame)()
         await self.send(text_data=broadcast.encode(frame))
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(broadcast.OPEN_GAMES_GROUP, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        await self.send(text_data=broadcast.encode(
-            {"type": "error", "code": "read_only", "message": _("This socket only sends the list of games.")}))
+        with translation.override(self.language):
+            message = _("This socket only sends the list of games.")
+        await self.send(text_data=broadcast.encode({"type": "error", "code": "read_only", "message": message}))
 
     async def games_list(self, event):
-        await self.send(text_data=event["text"])
+        texts = event["texts"]
+        await self.send(text_data=texts.get(self.language) or texts[settings.LANGUAGE_CODE])
 
 
 class EchoConsumer(AsyncWebsocketConsumer):

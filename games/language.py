@@ -6,9 +6,9 @@ JavaScript catalogue and the game socket follow it too. `set_language` is Django
 """
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import trans_real
 from django.views.i18n import set_language as django_set_language
 
+from cards.language import preferred_language
 from games.models import LanguagePreference
 
 
@@ -50,16 +50,7 @@ def set_language(request):
 
 
 def language_from_scope(scope):
-    """The language of a socket's page: the language cookie, else Accept-Language, else the default."""
-    headers = dict(scope.get("headers") or [])
-    cookies = scope.get("cookies") or {}
-    code = cookies.get(settings.LANGUAGE_COOKIE_NAME)
-    candidates = [code] if code else []
-    accept = headers.get(b"accept-language", b"").decode("latin-1")
-    candidates += [lang for lang, _ in trans_real.parse_accept_lang_header(accept) if lang != "*"]
-    for candidate in candidates:
-        try:
-            return trans_real.get_supported_language_variant(candidate)
-        except LookupError:
-            continue
-    return settings.LANGUAGE_CODE
+    """The language of a socket's page, read from its handshake as the page's own was read from its request
+    (the language cookie, else Accept-Language, else the default: cards.language.preferred_language)."""
+    accept = dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1")
+    return preferred_language(accept, (scope.get("cookies") or {}).get(settings.LANGUAGE_COOKIE_NAME))

@@ -2,6 +2,7 @@
 from functools import lru_cache
 
 from django.db.models import Avg, Count, Q
+from django.utils.translation import gettext as _, pgettext
 
 from cards.language import localized_name
 
@@ -92,7 +93,7 @@ def game_view(result, links=None):
 
     def card_name(slug):
         if slug == NO_CARD or slug is None:
-            return "Other"
+            return _("Other")
         return localized_name(cards.get(slug, {})) or slug.replace("-", " ").capitalize()  # French for French
 
     players = []
@@ -103,7 +104,7 @@ def game_view(result, links=None):
     return {
         "players": players,
         "winner": next((p for p in players if p["winner"]), None),
-        "game": result.get("game", {}),
+        "game": {**result.get("game", {}), "mix_label": mix_label(result.get("game", {}).get("mix", ""))},
         "turn_count": result["turn_count"],
         "end_reason": result["end_reason"],
         "timelines": _timelines(result, card_name),
@@ -127,17 +128,17 @@ def _timelines(result, card_name):
         seat = player["seat"]
         rows = []
         for turn in result["turns"]:
-            notes = [f"Bought {card_name(b['card'])}" for b in turn["bought"] if b["player"] == seat]
+            notes = [_("Bought %(card)s") % {"card": card_name(b["card"])} for b in turn["bought"] if b["player"] == seat]
             highlight = ""
             for change in turn["landmarks"]:
                 if change["player"] != seat:
                     continue
                 if change["change"] == "built":
-                    notes.append(f"\u2605 Built {card_name(change['landmark'])}")
+                    notes.append("\u2605 " + _("Built %(card)s") % {"card": card_name(change["landmark"])})
                     highlight = highlight or "built"
                 else:
                     by = f" ({card_name(change['by'])})" if change["by"] else ""
-                    notes.append(f"\u2716 Lost {card_name(change['landmark'])}{by}")
+                    notes.append("\u2716 " + _("Lost %(card)s") % {"card": card_name(change["landmark"])} + by)
                     highlight = "lost"
             net = turn["net"][seat]
             rows.append({
@@ -210,7 +211,8 @@ def _chart_data(result, players, card_name):
         "gave": [[t["paid"][p["seat"]] + t["spent"][p["seat"]] for t in turns] for p in players],
         "active": [t["player"] for t in turns],
         "landmarks": [{"turn": r["turn"], "player": r["player"], "change": r["change"],
-                       "label": ("Built " if r["change"] == "built" else "Lost ") + card_name(r["landmark"])}
+                       "label": (_("Built %(card)s") if r["change"] == "built" else _("Lost %(card)s"))
+                       % {"card": card_name(r["landmark"])}}
                       for r in result["landmarks"]],
         "dice": dice,
         "income": {"cards": [row["card"] for row in income["rows"]],
@@ -228,10 +230,27 @@ def _official_card_names():
     return {c["slug"]: c for c in data["establishments"] + data["landmarks"]}
 
 
-def card_label(slug):
-    """The official card's name in the active language."""
+def card_label(slug, fallback=None):
+    """The official card's name in the active language (else `fallback`, else the slug made readable)."""
     card = _official_card_names().get(slug)
-    return localized_name(card) if card else slug.replace("-", " ").capitalize()
+    return localized_name(card) if card else fallback or slug.replace("-", " ").capitalize()
+
+
+def mix_label(mix):
+    """An extension mix ("base+harbor", stats.aggregate.mix_label) in words: "base + Harbor", in French
+    "base + Marina" (the boxes' names in the active language)."""
+    if not mix:
+        return pgettext("extension mix", "base")
+    names = {e["slug"]: e for e in _official_extensions()}
+    return " + ".join(pgettext("extension mix", "base") if slug == "base"
+                      else localized_name(names[slug]) if slug in names else slug for slug in mix.split("+"))
+
+
+@lru_cache(maxsize=1)
+def _official_extensions():
+    from games.machikoro import load_card_data
+
+    return load_card_data()["extensions"]
 
 
 def player_results(user=None, guest=None):
@@ -264,7 +283,8 @@ def player_view(results):
         "by_players": by_players,
         "favourites": [{"card": card_label(slug), "slug": slug, "copies": copies} for slug, copies in favourites],
         "recent": [{"code": r.game.code, "game": _game_name(r.game.ruleset), "won": r.won, "players": r.players,
-                    "order": r.order, "turns": r.turns, "finished_at": r.finished_at, "extensions": r.extensions}
+                    "order": r.order, "turns": r.turns, "finished_at": r.finished_at,
+                    "extensions": mix_label(r.extensions) if r.game.ruleset == "machikoro" else r.extensions}
                    for r in recent],
     }
 
@@ -273,7 +293,7 @@ def _game_name(slug):
     from games.rulesets import UnknownRuleset, get_ruleset
 
     try:
-        return get_ruleset(slug).name
+        return str(get_ruleset(slug).name)
     except UnknownRuleset:
         return slug
 
@@ -317,7 +337,7 @@ def site_view(totals):
         ({"card": card_label(slug), "slug": slug, "buyers": c.get("buyers", 0), "wins": c.get("wins", 0),
           "rate": _percent(c.get("wins", 0), c.get("buyers", 0))} for slug, c in totals.get("cards", {}).items()),
         key=lambda row: (-(row["rate"] or 0), -row["buyers"], row["card"]))
-    mixes = sorted(({"mix": mix, "games": m.get("games", 0),
+    mixes = sorted(({"mix": mix, "label": mix_label(mix), "games": m.get("games", 0),
                      "average_turns": m.get("turns", 0) / m["games"] if m.get("games") else None}
                     for mix, m in totals.get("mixes", {}).items()), key=lambda row: (-row["games"], row["mix"]))
     return {

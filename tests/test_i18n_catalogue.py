@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # The same list as the Makefile's `messages` target: cards/ keeps its own catalogue (cards/locale).
-IGNORE = [".venv", ".git", "bench", "tests", "*/tests/*", "cards/*", "staticfiles", "static/vendor/*", "media",
+IGNORE = [".venv", ".git", "bench", "tests", "*/tests/*", "cards/?*", "staticfiles", "static/vendor/*", "media",
           ".test-media", "node_modules"]
 COPY_SKIP = shutil.ignore_patterns(".venv", ".git", "__pycache__", "staticfiles", "media", ".test-media",
                                    "node_modules", "db.sqlite3", "bench", "tests", "data", "*.pyc")

@@ -105,6 +105,27 @@ def test_the_socket_takes_the_pages_language():
     assert language_from_scope({"headers": [(b"accept-language", b"ja")], "cookies": {}}) == "en"
 
 
+@pytest.mark.parametrize("header,cookie,page_language", [
+    ("fr-CA,fr;q=0.8", None, "fr"), ("en;q=0.2, fr;q=0.9", None, "fr"), ("de, fr;q=0.5", None, "fr"),
+    ("*", None, "en"), ("ja", None, "en"), ("", None, "en"), ("en-GB", None, "en"), ("FR", None, "fr"),
+    ("fr", "en", "en"), ("en", "fr", "fr"), ("fr", "de", "fr"),
+])
+def test_pages_sockets_and_the_api_read_accept_language_alike(client, header, cookie, page_language):
+    """One reading of Accept-Language (cards.language.preferred_language, Django's own choice) for pages, game
+    sockets and the card API; only the API leaves the language cookie aside (a client asks with ?lang=)."""
+    from cards.language import preferred_language
+
+    if cookie:
+        client.cookies["django_language"] = cookie
+    page = client.get("/games/", HTTP_ACCEPT_LANGUAGE=header)
+    assert html_lang(page) == page_language
+    cookies = {"django_language": cookie} if cookie else {}
+    assert language_from_scope({"headers": [(b"accept-language", header.encode())], "cookies": cookies}) == page_language
+    assert preferred_language(header, cookie) == page_language
+    api = Client().get("/api/", HTTP_ACCEPT_LANGUAGE=header)
+    assert api["Content-Language"] == preferred_language(header)
+
+
 def test_dates_and_numbers_follow_the_locale():
     template = Template("{{ value }}")
     with translation.override("fr"):

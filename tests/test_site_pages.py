@@ -4,6 +4,7 @@ import json
 import re
 
 import pytest
+from django.test import Client
 
 from cards.models import Establishment, Landmark
 
@@ -57,6 +58,32 @@ def test_guides_are_site_pages(client, name, heading):
     html = response.content.decode()
     assert response.status_code == 200 and "<h1>" in html and heading.lower() in html.lower()
     assert not re.search(r'href="[^"]*\.md', html), "links to repository files"
+
+
+def test_the_players_guide_is_french_for_a_french_reader(client):
+    client.cookies["django_language"] = "fr"
+    html = client.get("/docs/playing/").content.decode()
+    assert "<h1>Jouer sur le site (Minivilles, Aquarius)</h1>" in html
+    assert "n'existe qu'en anglais" not in html and 'lang="en"' not in html.split("<article")[1][:40]
+    assert 'href="/docs/rules-aquarius/"' in html and not re.search(r'href="[^"]*\.md', html)
+    rules = client.get("/docs/rules/").content.decode()
+    assert "Ce guide n'existe qu'en anglais." in rules and '<article class="doc" lang="en">' in rules
+    english = Client().get("/docs/playing/").content.decode()
+    assert "<h1>Playing on the site (Machi Koro, Aquarius)</h1>" in english and "notice" not in english
+
+
+def test_the_french_players_guide_keeps_the_english_ones_sections():
+    """A translation left behind when the guide changes shows here: the same sections, in the same order,
+    with as many items."""
+    from django.conf import settings
+
+    def outline(path):
+        text = path.read_text(encoding="utf-8")
+        return [len(re.findall(r"^## ", text, re.M)), len(re.findall(r"^- ", text, re.M)),
+                len(re.findall(r"^\d+\. ", text, re.M))]
+
+    docs = settings.BASE_DIR / "docs"
+    assert outline(docs / "fr" / "playing.md") == outline(docs / "playing.md")
 
 
 def test_unknown_guides_are_not_found(client):

@@ -1,6 +1,7 @@
 """The Lorenzo final-score page: a player's end-of-game situation in a form, the computation in words."""
 from django import forms
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from cards.models import Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
@@ -10,6 +11,12 @@ from .score_service import COUNTS, ScoreInputError, score
 
 TYPE_FIELDS = {"territories": "TERRITORYCARD", "characters": "CHARACTERCARD", "buildings": "BUILDINGCARD",
                "ventures": "VENTURECARD"}
+LABELS = {  # the form's fields for people, in the reader's language
+    "victory_points": _("Victory points"), "military_points": _("Military points"), "faith_points": _("Faith points"),
+    "coins": _("Coins"), "wood": _("Wood"), "stone": _("Stone"), "servants": _("Servants"),
+    "territories": _("Territory cards"), "characters": _("Character cards"), "buildings": _("Building cards"),
+    "ventures": _("Venture cards"),
+}
 
 
 def _cards(queryset, label):
@@ -18,29 +25,29 @@ def _cards(queryset, label):
 
 
 class ScoreForm(forms.Form):
-    name = forms.CharField(max_length=50, initial="Player")
+    name = forms.CharField(label=_("Name"), max_length=50, initial=_("Player"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for field in COUNTS:
-            self.fields[field] = forms.IntegerField(min_value=0, initial=0, label=field.replace("_", " ").capitalize())
+            self.fields[field] = forms.IntegerField(min_value=0, initial=0, label=LABELS[field])
         for field, card_type in TYPE_FIELDS.items():
             cards = DevelopmentCard.objects.filter(card_type=card_type).order_by("period", "name")
-            self.fields[field] = _cards(cards, words.CARD_TYPE_NAMES[card_type][1].capitalize())
-        self.fields["excommunications"] = _cards(Excommunication.objects.order_by("period", "name"), "Excommunications")
-        self.fields["leaders"] = _cards(LeaderCard.objects.order_by("name"), "Leaders played")
+            self.fields[field] = _cards(cards, LABELS[field])
+        self.fields["excommunications"] = _cards(Excommunication.objects.order_by("period", "name"), _("Excommunications"))
+        self.fields["leaders"] = _cards(LeaderCard.objects.order_by("name"), _("Leaders played"))
         self.fields["rivals_military_points"] = forms.CharField(
-            required=False, label="Other players' military points",
-            help_text="Comma-separated, e.g. 12, 7, 3. Left empty, the player is scored alone and ranks first.")
+            required=False, label=_("Other players' military points"),
+            help_text=_("Comma-separated, e.g. 12, 7, 3. Left empty, the player is scored alone and ranks first."))
 
     def clean_rivals_military_points(self):
         text = self.cleaned_data["rivals_military_points"].strip()
         try:
             points = [int(part) for part in text.replace(";", ",").split(",") if part.strip()]
         except ValueError:
-            raise forms.ValidationError("Write whole numbers separated by commas.") from None
+            raise forms.ValidationError(_("Write whole numbers separated by commas.")) from None
         if any(p < 0 for p in points):
-            raise forms.ValidationError("Military points are never negative.")
+            raise forms.ValidationError(_("Military points are never negative."))
         return points
 
     def situation(self):

@@ -1,6 +1,7 @@
 from django import template
 
 from cards.faces import face_for, face_slot
+from cards.language import current_language, localized_name
 
 register = template.Library()
 
@@ -24,3 +25,16 @@ def card_face_slug(context, slug, compact=False):
     if card is None:
         return ""
     return face_slot(face_for(card), state={"compact": True} if compact else None, css_class="mini-face")
+
+
+@register.filter
+def local_name(item):
+    """A card's (extension's, colour's, icon's) name in the active language: `name_fr` for French."""
+    return localized_name(item)
+
+
+@register.filter
+def other_name(item):
+    """The same thing's name in the other language, when it differs (shown small beside `local_name`)."""
+    other = localized_name(item, "en" if current_language() == "fr" else "fr")
+    return other if other != localized_name(item) else ""

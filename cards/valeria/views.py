@@ -1,14 +1,20 @@
 """The public Valeria card database page: browse a table, filter by box, search, read each effect in English."""
 from django.db.models import Q
 from django.shortcuts import render
+from django.utils.translation import pgettext_lazy
 
 from cards.models import CardGame, Extension
 from cards.models.valeria import TABLE_MODELS
 
 from .effects import explain_effect
 
-TABLE_TITLES = {"citizens": "Citizens", "domains": "Domains", "monsters": "Monsters", "dukes": "Dukes",
-                "nobles": "Nobles", "events": "Events", "starters": "Starters", "agents": "Agents", "relics": "Relics"}
+TABLE_TITLES = {  # a table of cards for people (the slug is the page's ?table=)
+    "citizens": pgettext_lazy("valeria", "Citizens"), "domains": pgettext_lazy("valeria", "Domains"),
+    "monsters": pgettext_lazy("valeria", "Monsters"), "dukes": pgettext_lazy("valeria", "Dukes"),
+    "nobles": pgettext_lazy("valeria", "Nobles"), "events": pgettext_lazy("valeria", "Events"),
+    "starters": pgettext_lazy("valeria", "Starters"), "agents": pgettext_lazy("valeria", "Agents"),
+    "relics": pgettext_lazy("valeria", "Relics"),
+}
 HIDDEN = {"id", "source_id", "slug", "name", "extension", "banned", "updated_at", "monster_order"}
 
 

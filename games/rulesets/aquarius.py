@@ -15,7 +15,7 @@ from games.aquarius.bots import BOTS, make_bot
 
 from .aquarius_text import action_label, card_title, narrate, refusal_text
 from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 _CACHE_SIZE = 16
 OFFICIAL_DECK = "first-edition"
@@ -148,6 +148,8 @@ class AquariusRuleset(Ruleset):
     name = "Aquarius"
     bot_kinds = tuple(BOTS)              # weakest first
     autopilot_bot = tuple(BOTS)[-1]
+    bot_labels = {"random": pgettext_lazy("bot", "Random"), "greedy": pgettext_lazy("bot", "Greedy"),
+                  "strong": pgettext_lazy("bot", "Strong")}
     same_view_for_all = False
     board_script = "js/boards/aquarius.js"
     options_form = AquariusOptionsForm

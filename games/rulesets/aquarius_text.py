@@ -1,71 +1,54 @@
-"""Aquarius in words for people: log lines, button labels, card names and refusals, in English or French.
+"""Aquarius in words for people: log lines, button labels, card names and refusals, in the reader's language.
 
 Presentation only, beside the ruleset: the engine (games/aquarius) keeps the seed's tokens and exact English,
-which the RPC API answers unchanged. Pages and the game socket speak the reader's language
-(cards.language.current_language); every French text below is keyed by the same token as its English.
+which the RPC API answers unchanged. Pages and the game socket speak the active language through Django's
+gettext, as Machi Koro's log does (machikoro_text.py); the French is in locale/fr like every site string.
 """
+from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext, pgettext_lazy
+
 from cards.language import current_language
 from games.aquarius.cards import ELEMENT_NAMES, ELEMENTS
 
-ELEMENT_NAMES_FR = {"air": "air", "earth": "terre", "fire": "feu", "water": "eau", "void": "vide"}
-REFUSALS_FR = {  # the engine's refusal token -> French (games/aquarius/errors.py MESSAGES has the English)
-    "game.two_seats_needed": "Il faut au moins deux joueurs pour jouer.",
-    "game.dont_have_card": "Cette carte n'est pas dans votre main.",
-    "game.space_not_empty": "Cette case est déjà occupée.",
-    "game.not_adjacent": "Cette case n'est voisine d'aucune carte du plateau.",
-    "game.no_match": "Ce coup ne relie aucun élément.",
-    "game.move_possible": "Vous ne pouvez pas passer : vous avez un coup possible.",
-    "game.board_too_small": "Vous ne pouvez pas retirer la seule carte du plateau.",
-    "game.not_on_board": "Cette carte n'est pas sur le plateau.",
-    "game.identity_move": "Vous devez changer la place ou l'orientation de la carte.",
-    "not_your_turn": "Ce n'est pas votre tour.",
-    "unknown_action": "Action inconnue ou mal formée.",
-    "wrong_card": "Cette carte ne se joue pas ainsi.",
-    "bad_seat": "Choisissez un autre joueur assis à la table.",
-    "game_over": "La partie est terminée.",
+ELEMENT_WORDS = {  # ELEMENT_NAMES -> the element for people
+    "air": pgettext_lazy("aquarius element", "air"), "earth": pgettext_lazy("aquarius element", "earth"),
+    "fire": pgettext_lazy("aquarius element", "fire"), "water": pgettext_lazy("aquarius element", "water"),
+    "void": pgettext_lazy("aquarius element", "void"),
 }
-WORDS = {
-    "en": {
-        "actions": {"shuffle_goals": "Shuffle Goals", "trade_goals": "Trade Goals", "trade_hands": "Trade Hands",
-                    "zap_card": "Zap a Card", "move_card": "Move a Card"},
-        "pass": "Pass", "see_goal": "Look at my goal", "turned": ", turned", "dealer": "The dealer",
-        "seat": "Seat {n}", "play_at": "{card} at ({x}, {y}){turned}", "with": "{name} with {who}",
-        "zap": "{name}: {card}", "move": "{name}: {card} to ({x}, {y}){turned}",
-        "place_card": "{who} places {card} at ({x}, {y}){turned}.", "remove_card": "{card} leaves ({x}, {y}).",
-        "play_action": "{who} plays {card}.", "passed": "{who} cannot play and passes.",
-        "goals_shuffled": "All goals are shuffled and dealt again.",
-        "goals_traded": "{who} trades goals with {other}.", "hands_traded": "{who} trades hands with {other}.",
-        "knows_goal": "{who} looks at their goal.", "nobody": "Nobody", "and": " and ",
-        "win": "{winners} win. Goals: {goals}.", "wins": "{winners} wins. Goals: {goals}.",
-        "seat_goal": "seat {n}", "chicken": " {who} held out longest without looking.",
-    },
-    "fr": {
-        "actions": {"shuffle_goals": "Mélanger les objectifs", "trade_goals": "Échanger les objectifs",
-                    "trade_hands": "Échanger les mains", "zap_card": "Retirer une carte",
-                    "move_card": "Déplacer une carte"},
-        "pass": "Passer", "see_goal": "Regarder mon objectif", "turned": ", tournée", "dealer": "Le donneur",
-        "seat": "Place {n}", "play_at": "{card} en ({x}, {y}){turned}", "with": "{name} avec {who}",
-        "zap": "{name} : {card}", "move": "{name} : {card} vers ({x}, {y}){turned}",
-        "place_card": "{who} pose {card} en ({x}, {y}){turned}.", "remove_card": "{card} quitte ({x}, {y}).",
-        "play_action": "{who} joue {card}.", "passed": "{who} ne peut pas jouer et passe.",
-        "goals_shuffled": "Tous les objectifs sont mélangés et redistribués.",
-        "goals_traded": "{who} échange son objectif avec {other}.",
-        "hands_traded": "{who} échange sa main avec {other}.",
-        "knows_goal": "{who} regarde son objectif.", "nobody": "Personne", "and": " et ",
-        "win": "{winners} gagnent. Objectifs : {goals}.", "wins": "{winners} gagne. Objectifs : {goals}.",
-        "seat_goal": "place {n}", "chicken": " {who} a tenu le plus longtemps sans regarder.",
-    },
+# The engine's refusal token -> its English (games/aquarius/errors.py MESSAGES, word for word: a test checks)
+# marked here for translation, since the engine does not import Django.
+REFUSALS = {
+    "game.two_seats_needed": gettext_lazy("At least two players are needed to play."),
+    "game.dont_have_card": gettext_lazy("That card is not in your hand."),
+    "game.space_not_empty": gettext_lazy("That space is already occupied."),
+    "game.not_adjacent": gettext_lazy("That space is not adjacent to a card on the board."),
+    "game.no_match": gettext_lazy("That move does not match any elements."),
+    "game.move_possible": gettext_lazy("You may not pass, because you have a legal move."),
+    "game.board_too_small": gettext_lazy("You may not remove the only card on the board."),
+    "game.not_on_board": gettext_lazy("That card is not on the board."),
+    "game.identity_move": gettext_lazy("You must change the card's location or orientation."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "unknown_action": gettext_lazy("Unknown or malformed action."),
+    "wrong_card": gettext_lazy("That card cannot be played that way."),
+    "bad_seat": gettext_lazy("Choose another seated player."),
+    "game_over": gettext_lazy("The game is over."),
 }
-PANELS_FR = {"landscape": "{0} en haut, {1} en bas", "portrait": "{0} à gauche, {1} à droite"}
-
-
-def _words():
-    return WORDS[current_language()]
+ACTION_NAMES = {  # an action card's action -> its name
+    "shuffle_goals": pgettext_lazy("aquarius card", "Shuffle Goals"),
+    "trade_goals": pgettext_lazy("aquarius card", "Trade Goals"),
+    "trade_hands": pgettext_lazy("aquarius card", "Trade Hands"),
+    "zap_card": pgettext_lazy("aquarius card", "Zap a Card"),
+    "move_card": pgettext_lazy("aquarius card", "Move a Card"),
+}
 
 
 def _element(letter_or_name) -> str:
     name = ELEMENT_NAMES[ELEMENTS.index(letter_or_name)] if letter_or_name in ELEMENTS else str(letter_or_name)
-    return ELEMENT_NAMES_FR.get(name, name) if current_language() == "fr" else name
+    return str(ELEMENT_WORDS.get(name, name))
+
+
+def element_label(letter: str) -> str:
+    """The element with this letter ("f") in the reader's language."""
+    return _element(letter)
 
 
 def element_name(index: int) -> str:
@@ -74,17 +57,19 @@ def element_name(index: int) -> str:
 
 
 def card_title(kind, name, panels, action) -> str:
-    """A card's name in the reader's language: the deck's own name in English; in French, said from what the
-    card shows (its panels, or its action), since a deck's names are written in English."""
-    if current_language() != "fr":
+    """A card's name in the reader's language: the deck's own name in English; in another language, said from
+    what the card shows (its panels, or its action), since a deck's names are written in English."""
+    if current_language() == "en":
         return name
     if kind == "action":
-        return WORDS["fr"]["actions"].get(action, name)
+        return str(ACTION_NAMES.get(action, name))
     parts = [_element(p).capitalize() for p in panels or ()]
     if not parts:
         return name
-    if kind in PANELS_FR and len(parts) == 2:
-        return PANELS_FR[kind].format(*parts)
+    if kind == "landscape" and len(parts) == 2:
+        return _("%(top)s at the top, %(bottom)s at the bottom") % {"top": parts[0], "bottom": parts[1]}
+    if kind == "portrait" and len(parts) == 2:
+        return _("%(left)s on the left, %(right)s on the right") % {"left": parts[0], "right": parts[1]}
     return " / ".join(parts)
 
 
@@ -94,61 +79,86 @@ def card_name(state, card_id):
 
 
 def refusal_text(code, message) -> str:
-    """A refusal for people: the engine's English as it is, or the French for its token."""
-    return REFUSALS_FR.get(code, message) if current_language() == "fr" else message
+    """A refusal for people: the engine's English as it is (with its detail), or the translation of its token."""
+    if current_language() == "en" or code not in REFUSALS:
+        return message
+    return str(REFUSALS[code])
 
 
 def _who(state, seat):
-    words = _words()
     if seat is None:
-        return words["dealer"]
-    return state.names[seat] if 0 <= seat < len(state.names) else words["seat"].format(n=seat + 1)
+        return _("The dealer")
+    return state.names[seat] if 0 <= seat < len(state.names) else _("Seat %(n)s") % {"n": seat + 1}
 
 
-def _turned(upright):
-    return "" if upright else _words()["turned"]
+def _turned(text, upright):
+    """", turned" added when the card is played upside down."""
+    return text if upright else _("%(place)s, turned") % {"place": text}
+
+
+def _where(card, x, y, upright):
+    return _turned(_("%(card)s at (%(x)s, %(y)s)") % {"card": card, "x": x, "y": y}, upright)
 
 
 def action_label(state, action):
-    kind, words = action.get("type"), _words()
-    if kind in ("pass", "see_goal"):
-        return words[kind]
-    card = action.get("card")
+    kind = action.get("type")
+    if kind == "pass":
+        return pgettext("aquarius action", "Pass")
+    if kind == "see_goal":
+        return _("Look at my goal")
     if kind == "play_card":
-        return words["play_at"].format(card=card_name(state, card), x=action["x"], y=action["y"],
-                                       turned=_turned(action["upright"]))
-    name = words["actions"].get(kind, kind)
+        return _where(card_name(state, action.get("card")), action["x"], action["y"], action["upright"])
+    name = str(ACTION_NAMES.get(kind, kind))
     if kind in ("trade_goals", "trade_hands"):
-        return words["with"].format(name=name, who=_who(state, action["seat"]))
+        return _("%(action)s with %(player)s") % {"action": name, "player": _who(state, action["seat"])}
     if kind == "zap_card":
-        return words["zap"].format(name=name, card=card_name(state, action["target"]))
+        return _("%(action)s: %(card)s") % {"action": name, "card": card_name(state, action["target"])}
     if kind == "move_card":
-        return words["move"].format(name=name, card=card_name(state, action["target"]), x=action["x"],
-                                    y=action["y"], turned=_turned(action["upright"]))
+        to = _("%(card)s to (%(x)s, %(y)s)") % {"card": card_name(state, action["target"]), "x": action["x"],
+                                                 "y": action["y"]}
+        return _("%(action)s: %(card)s") % {"action": name, "card": _turned(to, action["upright"])}
     return name
 
 
 def _line(state, e):
-    kind, words = e["type"], _words()
+    kind = e["type"]
     who = _who(state, e.get("seat"))
-    if kind in ("place_card", "remove_card", "play_action"):
-        return words[kind].format(who=who, card=card_name(state, e["card"]), x=e.get("x"), y=e.get("y"),
-                                  turned=_turned(e.get("upright", True)))
-    if kind in ("passed", "goals_shuffled"):
-        return words[kind].format(who=who)
-    if kind in ("goals_traded", "hands_traded"):
-        return words[kind].format(who=who, other=_who(state, e["with"]))
+    if kind == "place_card":
+        where = _where(card_name(state, e["card"]), e.get("x"), e.get("y"), e.get("upright", True))
+        return _("%(player)s places %(where)s.") % {"player": who, "where": where}
+    if kind == "remove_card":
+        return _("%(card)s leaves (%(x)s, %(y)s).") % {"card": card_name(state, e["card"]), "x": e.get("x"), "y": e.get("y")}
+    if kind == "play_action":
+        return _("%(player)s plays %(card)s.") % {"player": who, "card": card_name(state, e["card"])}
+    if kind == "passed":
+        return _("%(player)s cannot play and passes.") % {"player": who}
+    if kind == "goals_shuffled":
+        return _("All goals are shuffled and dealt again.")
+    if kind == "goals_traded":
+        return _("%(player)s trades goals with %(other)s.") % {"player": who, "other": _who(state, e["with"])}
+    if kind == "hands_traded":
+        return _("%(player)s trades hands with %(other)s.") % {"player": who, "other": _who(state, e["with"])}
     if kind == "knows_goal" and e["flag"]:
-        return words["knows_goal"].format(who=who)
+        return _("%(player)s looks at their goal.") % {"player": who}
     if kind == "outcome":
-        goals = ", ".join(f"{_who(state, s) if s < state.players else words['seat_goal'].format(n=s + 1)}: "
-                          f"{element_name(ELEMENTS.index(g))}" for s, g in enumerate(e["goals"]))
-        winners = words["and"].join(_who(state, s) for s in e["winners"]) or words["nobody"]
-        line = words["win" if len(e["winners"]) > 1 else "wins"].format(winners=winners, goals=goals)
-        if e.get("chicken_last") is not None:
-            line += words["chicken"].format(who=_who(state, e["chicken_last"]))
-        return line
+        return _outcome(state, e)
     return None
+
+
+def _outcome(state, e):
+    goals = ", ".join(_("%(goal_of)s: %(element)s") % {"goal_of": _goal_owner(state, seat), "element": _element(goal)}
+                      for seat, goal in enumerate(e["goals"]))
+    winners = _(" and ").join(_who(state, s) for s in e["winners"]) or _("Nobody")
+    line = ngettext("%(winners)s wins. Goals: %(goals)s.", "%(winners)s win. Goals: %(goals)s.",
+                    max(len(e["winners"]), 1)) % {"winners": winners, "goals": goals}
+    if e.get("chicken_last") is not None:
+        line += " " + _("%(player)s held out longest without looking.") % {"player": _who(state, e["chicken_last"])}
+    return line
+
+
+def _goal_owner(state, seat):
+    """A seated player's name, or "seat 5" for a goal dealt to an empty seat."""
+    return _who(state, seat) if seat < state.players else pgettext("aquarius goal", "seat %(n)s") % {"n": seat + 1}
 
 
 def narrate(state, events):

@@ -99,10 +99,19 @@ class Ruleset(ABC):
     name = ""
     bot_kinds = ()             # bots a host may seat, weakest first
     autopilot_bot = ""         # the bot that stands in for an absent or too slow player
+    bot_labels = {}            # bot kind -> its name for people (a lazy translation; the kind is the wire token)
     same_view_for_all = False  # True when no seat sees anything the others do not
     board_script = ""          # static path of the page script that draws this game's board
     form_script = ""           # static path of a script for its options on the create form (optional)
     options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
+
+    def bot_label(self, kind):
+        """A bot's name in the active language ("income" -> "Income", in French "Rentier")."""
+        return str(self.bot_labels.get(kind) or str(kind).capitalize())
+
+    def bot_choices(self):
+        """(kind, name) of the bots a host may seat, for a picker."""
+        return [(kind, self.bot_label(kind)) for kind in self.bot_kinds]
 
     def refusal_text(self, code, message):
         """A refusal (`RuleViolation(message, code)`) as the page shows it, in the active language; the RPC API

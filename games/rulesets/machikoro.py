@@ -9,7 +9,7 @@ import json
 from collections import OrderedDict
 from threading import Lock
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, pgettext_lazy
 
 from games import machikoro as engine
 from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
@@ -125,9 +125,11 @@ class MachiKoroMatch(Match):
 
 class MachiKoroRuleset(Ruleset):
     slug = "machikoro"
-    name = "Machi Koro"
+    name = pgettext_lazy("game", "Machi Koro")  # Minivilles in French
     bot_kinds = tuple(engine.BOTS)  # weakest first: random, greedy, income, search
     autopilot_bot = "income"
+    bot_labels = {"random": pgettext_lazy("bot", "Random"), "greedy": pgettext_lazy("bot", "Greedy"),
+                  "income": pgettext_lazy("bot", "Income"), "search": pgettext_lazy("bot", "Search")}
     same_view_for_all = True
     board_script = "js/boards/machikoro.js"
     form_script = "js/forms/machikoro.js"

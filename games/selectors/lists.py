@@ -1,5 +1,7 @@
 """The public list of games: open lobbies to join and games in progress to watch."""
+from django.conf import settings
 from django.db.models import Count, Q
+from django.utils import translation
 
 from games.models import Game
 from games.rulesets import UnknownRuleset, get_ruleset
@@ -12,10 +14,11 @@ def _describe(game):
         ruleset = get_ruleset(game.ruleset)
     except UnknownRuleset:
         return game.ruleset, []
-    return ruleset.name, ruleset.describe_options(game.options)
+    return str(ruleset.name), ruleset.describe_options(game.options)
 
 
 def _game_row(game):
+    """One game of the list; its option lines in the active language."""
     name, options = _describe(game)
     return {
         "code": game.code,
@@ -41,11 +44,24 @@ def public_games(status, limit=LIST_LIMIT):
 
 
 def open_games_frame():
-    return {
-        "type": "games",
-        "lobbies": [_game_row(g) for g in public_games(Game.Status.LOBBY)],
-        "playing": [_game_row(g) for g in public_games(Game.Status.PLAYING, limit=20)],
-    }
+    """The list in the active language (a page, or one socket when it connects)."""
+    return _frame(list(public_games(Game.Status.LOBBY)), list(public_games(Game.Status.PLAYING, limit=20)))
+
+
+def open_games_frames():
+    """The list once per site language ({language: frame}), for a broadcast each socket reads in its own:
+    the games are read once, only their option lines are worded per language."""
+    lobbies = list(public_games(Game.Status.LOBBY))
+    playing = list(public_games(Game.Status.PLAYING, limit=20))
+    frames = {}
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            frames[language] = _frame(lobbies, playing)
+    return frames
+
+
+def _frame(lobbies, playing):
+    return {"type": "games", "lobbies": [_game_row(g) for g in lobbies], "playing": [_game_row(g) for g in playing]}
 
 
 def games_of(identity, limit=20):

@@ -6,7 +6,7 @@ from games import broadcast
 from games.models import Game, Seat
 from games.selectors.frames import seats_frame
 from games.selectors.lookup import seat_of, without_rules
-from games.selectors.lists import open_games_frame
+from games.selectors.lists import open_games_frames
 
 from . import fastsql
 from games.errors import GameNotFound, IdentityRequired, NotSeated, WrongStatus
@@ -69,8 +69,9 @@ def announce_seats(game):
 
 
 def announce_open_games():
-    """After commit: the public list of open games is sent again to everyone browsing it."""
-    transaction.on_commit(lambda: broadcast.publish_open_games(open_games_frame()))
+    """After commit: the public list of open games is sent again to everyone browsing it, in each one's
+    language (not the language of whoever changed it)."""
+    transaction.on_commit(lambda: broadcast.publish_open_games(open_games_frames()))
 
 
 def announce_to_game(code, frame):

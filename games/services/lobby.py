@@ -5,6 +5,7 @@ When the seats are within bounds and everyone is ready, `start_if_ready` starts 
 transaction.
 """
 from django.db import transaction
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed
@@ -134,7 +135,7 @@ def add_bot(*, game_id, identity, kind):
     if len(seats) >= game.max_players:
         raise LobbyFull(_("This game is full (%(players)d players).") % {"players": game.max_players})
     seat = Seat.objects.create(game=game, position=len(seats), bot_kind=kind, ready=True,
-                               name=_unique_name(f"{kind.capitalize()} bot", seats))
+                               name=_unique_name(capfirst(_("%(kind)s bot") % {"kind": ruleset.bot_label(kind)}), seats))
     seats.append(seat)
     game.save(update_fields=["updated_at"])
     announce_table(game, "volity.player_sat", seat.name, None)

@@ -65,6 +65,8 @@ def broadcasts(monkeypatch):
             sent.append((group, {"seq": message["seq"], "public": [json.loads(t) for t in message["public"]],
                                  "private": {k: [json.loads(t) for t in texts]
                                              for k, texts in message["private"].items()}}))
+        elif message["type"] == "games.list":  # the open-games list, one text per site language
+            sent.append((group, json.loads(message["texts"]["en"])))
         else:
             sent.append((group, json.loads(message["text"])))
 

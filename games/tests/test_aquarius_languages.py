@@ -10,7 +10,7 @@ from games.errors import IllegalAction
 from games.models import Game
 from games.rpc.consumer import fault_of
 from games.rulesets import get_ruleset
-from games.rulesets.aquarius_text import REFUSALS_FR, WORDS
+from games.rulesets.aquarius_text import REFUSALS
 
 from .helpers import seat_to_act
 
@@ -29,14 +29,25 @@ def started(db, ann, bob):
     return Game.objects.get(pk=game.pk)
 
 
-def test_every_refusal_token_has_its_french():
-    assert set(REFUSALS_FR) == set(MESSAGES)
-    assert all(REFUSALS_FR[token] != MESSAGES[token] for token in MESSAGES)
+def test_every_refusal_token_has_the_engines_english_and_its_french():
+    """The marked English is the engine's word for word (the RPC answers the engine's), and each is translated."""
+    assert {token: str(text) for token, text in REFUSALS.items()} == MESSAGES
+    with translation.override("fr"):
+        french = {token: str(text) for token, text in REFUSALS.items()}
+    assert all(french[token] != MESSAGES[token] for token in MESSAGES), french
 
 
-def test_the_phrasebooks_have_the_same_phrases():
-    english, french = WORDS["en"], WORDS["fr"]
-    assert set(english) == set(french) and set(english["actions"]) == set(french["actions"])
+def test_the_outcome_and_the_log_in_french_plurals_and_typography(started):
+    match = get_ruleset("aquarius").load(started.rules, started.state)
+    names = match.state.names
+    outcome = {"type": "outcome", "winners": [0, 1], "goals": ["f", "w"], "chicken_last": None}
+    with translation.override("fr"):
+        assert match.narrate([outcome]) == [f"{names[0]} et {names[1]} gagnent. Objectifs : {names[0]} : feu, "
+                                            f"{names[1]} : eau."]
+        assert match.narrate([{**outcome, "winners": [1]}])[0].startswith(f"{names[1]} gagne. ")
+        assert match.label({"type": "move_card", "target": "w_a_1", "x": 1, "y": 2, "upright": False}) \
+            == "Déplacer une carte : Air vers (1, 2), tournée"
+    assert match.narrate([outcome]) == [f"{names[0]} and {names[1]} win. Goals: {names[0]}: fire, {names[1]}: water."]
 
 
 def test_a_refusal_reaches_a_french_page_in_french_and_rpc_in_english(started, ann, bob):

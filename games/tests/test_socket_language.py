@@ -6,6 +6,8 @@ from django.conf import settings
 
 from config.asgi import application
 
+from games import services
+
 from .sockets import CONNECT_TIMEOUT, close_consumer_connections, next_frame, open_socket, sync
 from .test_game_socket import hello, start, table  # noqa: F401  (fixture)
 
@@ -35,5 +37,41 @@ async def test_a_refused_move_is_worded_in_the_sockets_language(table):  # noqa:
     refused = await next_frame(ann, "error", timeout=10)
     assert refused["code"] == "not_your_turn" and refused["message"] == "Ce n'est pas votre tour."
     for socket in (ann, bob):
+        await socket.disconnect()
+    await close_consumer_connections()
+
+
+async def test_the_open_games_list_reaches_each_socket_in_its_own_language(django_user_model):
+    """A French host opens a lobby: the English browser's list says "Harbor", the French one "Marina"."""
+    from games.identity import Identity
+    from games import machikoro as engine
+
+    french = await french_socket("/ws/games/", "")
+    english = await open_socket("/ws/games/", "")
+    for socket in (french, english):
+        await next_frame(socket, "games")
+
+    def open_lobby():
+        from django.utils import translation
+
+        user = django_user_model.objects.create_user("hana", password="pw")
+        host = Identity(user_id=user.pk, name="hana")
+        with translation.override("fr"):  # the action's language must not be everyone's
+            return services.create_game(host=host, ruleset_slug="machikoro", public=True, min_players=2,
+                                        max_players=4, turn_seconds=0,
+                                        options=engine.GameOptions(extensions=("base", "harbor")).to_json())
+
+    game = await sync(open_lobby)()
+
+    async def options_seen(socket):
+        while True:
+            frame = await next_frame(socket, "games", timeout=10)
+            rows = [g for g in frame["lobbies"] if g["code"] == game.code]
+            if rows:
+                return rows[0]["options"]
+
+    assert await options_seen(english) == ["Base game + Harbor", "Market: every stack"]
+    assert await options_seen(french) == ["Jeu de base + Marina", "Marché : toutes les piles"]
+    for socket in (french, english):
         await socket.disconnect()
     await close_consumer_connections()

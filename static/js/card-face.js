@@ -91,8 +91,8 @@
     const parts = [card.name];
     if (card.kind === "landmark") {
       parts.push(interpolate(ngettext("landmark, costs %s coin", "landmark, costs %s coins", card.cost), [card.cost]));
-      if (state.built === true) parts.push("built");
-      if (state.built === false) parts.push("not built");
+      if (state.built === true) parts.push(gettext("built"));
+      if (state.built === false) parts.push(gettext("not built"));
     } else {
       parts.push((card.colour_name || COLOUR_WORDS[card.colour] || "") + " " + (card.icon_name || "") +
         " " + interpolate(ngettext("establishment, activates on %(roll)s, costs %(cost)s coin", "establishment, activates on %(roll)s, costs %(cost)s coins", card.cost),
@@ -133,7 +133,7 @@
     kids.push(el("text", { x: W / 2 + (landmark ? 6 : 0), y: landmark ? 18 : 20, "font-size": landmark ? 11 : 17, "font-weight": 800,
       "text-anchor": "middle", fill: "#fff" }, [top]));
     kids.push(el("text", { x: W / 2, y: 28, "font-size": 6.5, "text-anchor": "middle", fill: "#fff", opacity: 0.95 },
-      [landmark ? (state.built === true ? "built" : state.built === false ? "not built" : "") : (card.colour_name || COLOUR_WORDS[card.colour] || "")]));
+      [landmark ? (state.built === true ? gettext("built") : state.built === false ? gettext("not built") : "") : (card.colour_name || COLOUR_WORDS[card.colour] || "")]));
     // Cost: a coin in the band's corner.
     kids.push(el("g", { class: "cf-cost" }, [
       el("circle", { cx: 14, cy: 15, r: 10, fill: "#f1c40f", stroke: "#7d6608", "stroke-width": 1.2 }),
@@ -167,7 +167,7 @@
     if (state.count) kids.push(badge(W - 4, low, "×" + state.count, "#1d2433", "#fff"));
     if (state.left !== undefined && state.left !== null) kids.push(badge(W - 4, low, interpolate(gettext("%s left"), [state.left]), "#1d2433", "#fff"));
     if (state.invested) kids.push(badge(44, low, interpolate(gettext("+%s inv."), [state.invested]), "#fff4d6", "#8a6100"));
-    if (landmark && state.built === true) kids.push(badge(W - 4, low, "✓ built", "#1e7b45", "#fff"));
+    if (landmark && state.built === true) kids.push(badge(W - 4, low, "✓ " + gettext("built"), "#1e7b45", "#fff"));
     if (state.closed) {
       kids.push(el("rect", { x: 1, y: 1, width: W - 2, height: height - 2, rx: 9, fill: "#1d2433", opacity: 0.35 }));
       kids.push(el("g", { transform: "rotate(-20 " + W / 2 + " " + height / 2 + ")" }, [

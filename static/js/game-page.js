@@ -194,9 +194,9 @@
         h("span", { class: "name", text: seat.name }),
         isMe ? h("span", { class: "muted", text: gettext("(you)") }) : null,
         seat.host ? h("span", { class: "tag", text: gettext("host") }) : null,
-        seat.bot ? h("span", { class: "tag", text: interpolate(gettext("%s bot"), [seat.bot]) }) : null,
+        seat.bot ? h("span", { class: "tag", text: interpolate(gettext("%s bot"), [botLabel(seat.bot)]) }) : null,
         lobby && seat.ready ? h("span", { class: "tag ready", text: gettext("ready") }) : null,
-        !lobby && seat.autopilot ? h("span", { class: "tag auto", text: seat.left ? "left · bot plays" : "bot plays" }) : null,
+        !lobby && seat.autopilot ? h("span", { class: "tag auto", text: seat.left ? gettext("left · bot plays") : gettext("bot plays") }) : null,
       ]);
       if (lobby && page.you && page.you.host && !isMe) {
         item.append(h("button", {
@@ -227,6 +227,12 @@
     return mine.host || !host || !host.connected || host.autopilot;
   }
 
+  // A bot's name in the page's language: the host's picker lists every kind with its translated name.
+  function botLabel(kind) {
+    const option = Array.prototype.find.call($("bot-kind").options, function (o) { return o.value === kind; });
+    return option ? option.textContent : kind;
+  }
+
   function renderLobby() {
     if (page.status !== "lobby") return;
     const seats = page.seats.seats;
@@ -235,7 +241,7 @@
     $("host-controls").hidden = !(page.you && page.you.host) || seats.length >= page.seats.max_players;
     if (mine) $("ready-button").textContent = mine.ready ? gettext("Not ready after all") : gettext("I'm ready");
     const waiting = seats.filter(function (s) { return !s.ready; }).map(function (s) { return s.name; });
-    let text = interpolate(ngettext("%(taken)s of %(max)s seat taken (at least %(min)s). ", "%(taken)s of %(max)s seats taken (at least %(min)s). ", page.seats.max_players),
+    let text = interpolate(ngettext("%(taken)s seat taken of %(max)s (at least %(min)s). ", "%(taken)s seats taken of %(max)s (at least %(min)s). ", seats.length),
       { taken: seats.length, max: page.seats.max_players, min: page.seats.min_players }, true);
     if (seats.length < page.seats.min_players) text += gettext("Waiting for more players.");
     else if (waiting.length) text += interpolate(gettext("Waiting for %s to be ready."), [waiting.join(", ")]);

@@ -4,8 +4,11 @@ Per game: the measures (largest group of each element) after every move, and eac
 size of its goal's largest group over time; who traded or shuffled goals. Across games: win rates by
 seat, by number of seats and for the first player, and how often goals change hands.
 """
+from django.utils.translation import gettext as _
+
 from games.models import GameEvent
 from games.rulesets import get_ruleset
+from games.rulesets.aquarius_text import element_label
 
 from stats import inputs
 from stats.compute import EventLogError
@@ -13,7 +16,7 @@ from stats.compute import EventLogError
 from .base import GameStatisticsKind
 
 ELEMENTS = (("a", "air"), ("e", "earth"), ("f", "fire"), ("w", "water"), ("v", "void"))
-NAMES = dict(ELEMENTS)
+LETTERS = "".join(letter for letter, _english in ELEMENTS)
 # The board's colours (static/js/boards/aquarius.js), darker air so its line reads on white.
 ELEMENT_COLOURS = {"a": "#B8A800", "e": "#8C6D31", "f": "#D55E00", "w": "#0072B2", "v": "#3B3B4F"}
 ELEMENT_DASHES = {"a": [], "e": [6, 3], "f": [2, 2], "w": [8, 3, 2, 3], "v": [12, 4]}
@@ -49,7 +52,7 @@ class _Fold:
         self.names = names
         self.first = (match.progress().to_act or (0,))[0]
         self.moves, self.movers = [0], [None]
-        self.measures = {letter: [] for letter, _ in ELEMENTS}
+        self.measures = {letter: [] for letter in LETTERS}
         self.goals = [[] for _ in range(self.seats)]
         self.counts = {name: [0] * self.seats for name in COUNTED.values()}
         self.looked = [False] * self.seats
@@ -58,7 +61,7 @@ class _Fold:
 
     def _point(self, match):
         measures = _measures(match)
-        for letter, _ in ELEMENTS:
+        for letter in LETTERS:
             self.measures[letter].append(measures[letter])
         for seat, goal in enumerate(_goals(match, self.seats)):
             self.goals[seat].append(goal)
@@ -162,18 +165,19 @@ class AquariusStatistics(GameStatisticsKind):
         from stats.selectors import player_style
 
         players = [{**p, **player_style(p["seat"]), "url": links.get(p["seat"], ""),
-                    "goal_name": NAMES.get(p["goal"], "?")} for p in result["players"]]
+                    "goal_name": _name(p["goal"])} for p in result["players"]]
         timeline = result["timeline"]
         labels = timeline["moves"]
-        measures = {"type": "line", "title": "Largest group per element", "x": "Move",
-                    "y": "Panels in the largest group", "labels": labels, "max": WIN_SIZE, "stepped": True,
-                    "line": {"value": WIN_SIZE, "label": "7: a goal is reached"},
-                    "datasets": [{"label": name, "data": timeline["measures"][letter],
+        goal_line = {"value": WIN_SIZE, "label": _("%(n)s: a goal is reached") % {"n": WIN_SIZE}}
+        measures = {"type": "line", "title": _("Largest group per element"), "x": _("Move"),
+                    "y": _("Panels in the largest group"), "labels": labels, "max": WIN_SIZE, "stepped": True,
+                    "line": goal_line,
+                    "datasets": [{"label": _name(letter), "data": timeline["measures"][letter],
                                   "colour": ELEMENT_COLOURS[letter], "dash": ELEMENT_DASHES[letter]}
-                                 for letter, name in ELEMENTS]}
-        goals = {"type": "line", "title": "Each player's goal group", "x": "Move",
-                 "y": "Panels of the player's goal element", "labels": labels, "max": WIN_SIZE, "stepped": True,
-                 "line": {"value": WIN_SIZE, "label": "7: a goal is reached"},
+                                 for letter in LETTERS]}
+        goals = {"type": "line", "title": _("Each player's goal group"), "x": _("Move"),
+                 "y": _("Panels of the player's goal element"), "labels": labels, "max": WIN_SIZE, "stepped": True,
+                 "line": goal_line,
                  "datasets": [{"label": p["name"], "data": timeline["goal_groups"][p["seat"]], "colour": p["colour"],
                                "dash": p["dash"]} for p in players]}
         changes = []
@@ -181,15 +185,15 @@ class AquariusStatistics(GameStatisticsKind):
             line = timeline["goals"][p["seat"]]
             for move in range(1, len(line)):
                 if line[move] != line[move - 1]:
-                    changes.append({"move": move, "name": p["name"], "before": NAMES.get(line[move - 1], "?"),
-                                    "after": NAMES.get(line[move], "?"),
+                    changes.append({"move": move, "name": p["name"], "before": _name(line[move - 1]),
+                                    "after": _name(line[move]),
                                     "by": players[timeline["movers"][move]]["name"]})
         changes.sort(key=lambda c: c["move"])
         return {
             "players": players, "winners": [p for p in players if p["winner"]], "game": result["game"],
             "turn_count": result["turn_count"], "chicken": result["chicken"], "totals": result["totals"],
-            "unseated_goals": [NAMES.get(g, g) for g in result["unseated_goals"]], "goal_changes": changes,
-            "final_measures": [{"name": name, "size": timeline["measures"][letter][-1]} for letter, name in ELEMENTS],
+            "unseated_goals": [_name(g) for g in result["unseated_goals"]], "goal_changes": changes,
+            "final_measures": [{"name": _name(letter), "size": timeline["measures"][letter][-1]} for letter in LETTERS],
             "chart": {"series": {"measures": measures, "goals": goals}},
         }
 
@@ -215,9 +219,9 @@ class AquariusStatistics(GameStatisticsKind):
                        for seat, cell in sorted(by_seat.items())]
         first = totals.get("first", {})
         traders = totals.get("traders", {})
-        chart = {"type": "bar", "title": "Win rate by seat (all table sizes)", "x": "Seat", "y": "Wins (%)",
-                 "labels": [f"Seat {row['seat']}" for row in seat_totals], "max": 100,
-                 "datasets": [{"label": "Win rate", "data": [round(row["rate"] or 0, 1) for row in seat_totals],
+        chart = {"type": "bar", "title": _("Win rate by seat (all table sizes)"), "x": _("Seat"), "y": _("Wins (%)"),
+                 "labels": [_("Seat %(n)s") % {"n": row["seat"]} for row in seat_totals], "max": 100,
+                 "datasets": [{"label": _("Win rate"), "data": [round(row["rate"] or 0, 1) for row in seat_totals],
                                "colour": "#0072B2"}]}
         return {
             "games": games, "won_games": won, "unfinished": totals.get("unfinished", 0),
@@ -234,6 +238,11 @@ class AquariusStatistics(GameStatisticsKind):
                         "rate": _percent(traders.get("wins", 0), traders.get("players", 0))},
             "chart": {"series": {"seats": chart}},
         }
+
+
+def _name(letter):
+    """An element's name in the active language ("f" -> "fire", "feu"); "?" for no goal."""
+    return element_label(letter) if letter and letter in LETTERS else "?"
 
 
 def _percent(part, whole):

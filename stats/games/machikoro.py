@@ -3,12 +3,14 @@ from stats import inputs
 from stats.aggregate import mix_label, site_contribution
 from stats.compute import STATISTICS_VERSION, EventLogError, compute_statistics
 
+from django.utils.translation import pgettext_lazy
+
 from .base import GameStatisticsKind
 
 
 class MachiKoroStatistics(GameStatisticsKind):
     slug = "machikoro"
-    name = "Machi Koro"
+    name = pgettext_lazy("game", "Machi Koro")  # Minivilles in French
     version = STATISTICS_VERSION
     game_template = "stats/_game_body.html"
     site_template = "stats/games/machikoro_site.html"

@@ -1,6 +1,7 @@
 """The form a designer fills to start a lab run."""
 from django import forms
 
+from cards.language import localized_name
 from cards.models import CardGame, CardSetDraft, Extension
 from games.rulesets import get_ruleset
 
@@ -21,7 +22,8 @@ _stacks_label = lazy(_stacks_text, str)  # rendered in each request's language
 
 
 def _bot_choices():
-    return [(b, b.capitalize()) for b in get_ruleset("machikoro").lab_bots]
+    ruleset = get_ruleset("machikoro")
+    return [(kind, ruleset.bot_label(kind)) for kind in ruleset.lab_bots]
 
 
 class LabRunForm(forms.Form):
@@ -43,7 +45,7 @@ class LabRunForm(forms.Form):
         drafts = [(str(d.pk), _("Draft: %(name)s") % {"name": d.name}) for d in CardSetDraft.objects.order_by("name")]
         self.fields["card_set"].choices = [(PUBLISHED, _("Published cards"))] + drafts
         self.fields["extensions"].choices = [
-            (e.slug, e.name) for e in Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug="base")]
+            (e.slug, localized_name(e)) for e in Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug="base")]
         for seat in range(1, MAX_SEATS + 1):
             self.fields[f"bot_{seat}"] = forms.ChoiceField(label=_("Seat %(n)s") % {"n": seat}, choices=_bot_choices(),
                                                            initial="income")

@@ -6,6 +6,8 @@ significant those that stay below 5 % after the Holm–Bonferroni correction ove
 """
 import math
 
+from django.utils.translation import gettext as _
+
 Z95 = 1.959964
 FAMILY_ALPHA = 0.05
 
@@ -106,23 +108,28 @@ def _two_means(a, b):
 
 def compare(first, second):
     """Rows of figures from two summaries with their p-values and Holm–Bonferroni significance."""
-    rows = [{"figure": "Mean game length (turns)", "a": first["length"]["mean"], "b": second["length"]["mean"],
+    from games.rulesets import get_ruleset
+
+    from stats.selectors import card_label
+
+    ruleset = get_ruleset("machikoro")
+    rows = [{"figure": _("Mean game length (turns)"), "a": first["length"]["mean"], "b": second["length"]["mean"],
              "p": _two_means(first["length"], second["length"])}]
     for seat, a in first["wins_by_seat"].items():
         b = second["wins_by_seat"].get(seat)
         if b:
-            rows.append({"figure": f"Win rate of seat {int(seat) + 1}", "a": a["rate"], "b": b["rate"],
+            rows.append({"figure": _("Win rate of seat %(n)s") % {"n": int(seat) + 1}, "a": a["rate"], "b": b["rate"],
                          "p": _two_proportions(a, b)})
     for bot, a in first["wins_by_bot"].items():
         b = second["wins_by_bot"].get(bot)
         if b:
-            rows.append({"figure": f"Win rate of the {bot} bot", "a": a["rate"], "b": b["rate"],
+            rows.append({"figure": _("Win rate of the %(bot)s bot") % {"bot": ruleset.bot_label(bot)}, "a": a["rate"], "b": b["rate"],
                          "p": _two_proportions(a, b)})
     second_cards = {c["slug"]: c for c in second["cards"]}
     for card in first["cards"]:
         other = second_cards.get(card["slug"])
         if other:
-            rows.append({"figure": f"Win rate of buyers of {card['name']}", "a": card["buyer_win_rate"]["rate"],
+            rows.append({"figure": _("Win rate of buyers of %(card)s") % {"card": card_label(card["slug"], card["name"])}, "a": card["buyer_win_rate"]["rate"],
                          "b": other["buyer_win_rate"]["rate"],
                          "p": _two_proportions(card["buyer_win_rate"], other["buyer_win_rate"])})
     _holm(rows)

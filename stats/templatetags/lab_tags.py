@@ -1,7 +1,10 @@
 """Template helpers for the balance lab's pages."""
 from django import template
+from django.utils.translation import gettext as _
 
-from .stats_tags import percent
+from games.rulesets import get_ruleset
+
+from .stats_tags import decimal, percent
 
 register = template.Library()
 
@@ -12,10 +15,21 @@ def share(value, digits=1):
     return percent(None if value is None else value * 100, digits)
 
 
+@register.filter
+def bot_name(kind):
+    """A lab bot's name in the active language ("income" -> "Income", "Rentier")."""
+    return get_ruleset("machikoro").bot_label(kind)
+
+
+@register.filter
+def bot_names(kinds):
+    return ", ".join(bot_name(kind) for kind in kinds)
+
+
 @register.simple_tag
 def lab_seat_bot(run, seat):
     bots = run.options["bots"]
-    return bots[int(seat) % len(bots)]
+    return bot_name(bots[int(seat) % len(bots)])
 
 
 @register.simple_tag
@@ -25,5 +39,9 @@ def lab_change(row, is_mean=False):
         return "\u2014"
     delta = row["b"] - row["a"]
     if is_mean:
-        return f"{delta:+.1f} turns"
-    return f"{delta * 100:+.1f} points"
+        return _("%(change)s turns") % {"change": _signed(delta)}
+    return _("%(change)s points") % {"change": _signed(delta * 100)}
+
+
+def _signed(number):
+    return ("+" if number >= 0 else "\u2212") + decimal(abs(number), 1)

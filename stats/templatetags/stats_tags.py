@@ -1,5 +1,6 @@
 """Template helpers: the statistics panel for a game page, and number formatting for the stats tables."""
 from django import template
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 register = template.Library()
@@ -18,17 +19,18 @@ def game_statistics_panel(context, game):
 
 @register.filter
 def percent(value, digits=0):
-    """42.857 -> "43 %" (an em dash for no value)."""
+    """42.857 -> "43 %" (an em dash for no value); the decimal mark of the active language ("42,9 %")."""
     if value is None:
         return "\u2014"
-    return f"{value:.{int(digits)}f}\u00a0%"
+    return f"{decimal(value, digits)}\u00a0%"
 
 
 @register.filter
 def decimal(value, digits=1):
+    """73.04 -> "73.0", in French "73,0"."""
     if value is None:
         return "\u2014"
-    return f"{value:.{int(digits)}f}"
+    return number_format(round(value, int(digits)), decimal_pos=int(digits))
 
 
 @register.filter
@@ -36,7 +38,7 @@ def p_value(value):
     """A p-value readable at a glance: 0.4213, or "< 0.0001"."""
     if value is None:
         return "\u2014"
-    return "< 0.0001" if value < 0.0001 else f"{value:.4f}"
+    return "< " + decimal(0.0001, 4) if value < 0.0001 else decimal(value, 4)
 
 
 @register.filter

@@ -2,59 +2,37 @@
 against two bots to the end, and no page it sees shows an English string of the site's catalogue.
 Screenshots of every page go to test-artifacts/i18n-fr-*.png.
 
-The scan compares each page's visible text with the English msgids of locale/fr (django.mo, djangojs.mo):
+The scan compares each page's visible text with the English msgids of locale/fr (tests/french_scan.py):
 a msgid whose French differs and whose English words show on a French page is a string left untranslated.
-Card names and explanations are data (the cards' own translations), and the guides' bodies stay English
-(docs/translating.md): the scan leaves out the guide article, and only matches sentences, not single words.
+Card names and explanations are data (the cards' own translations), and a guide not translated stays English
+(docs/translating.md): the scan leaves out an English guide's article, and only matches sentences.
 """
-import gettext
 import re
-from pathlib import Path
 
 import pytest
+
+from tests.french_scan import english_fragments, english_in
 
 from .helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, watch_errors
 
 pytestmark = pytest.mark.browser
 
-LOCALE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES"
 PHONE = {"width": 390, "height": 844}
-PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sdr]|%[sd]|\{\}|<[^>]+>")
 # The page's visible text, less the guides' English bodies.
 VISIBLE_TEXT = """() => {
-  const docs = [...document.querySelectorAll("article.doc")];
+  const docs = [...document.querySelectorAll("article.doc[lang='en']")];
   docs.forEach((n) => { n.hidden = true; });
   const text = document.body.innerText;
   docs.forEach((n) => { n.hidden = false; });
   return text + "\\n" + [...document.querySelectorAll("[aria-label], [title], [placeholder]")]
-    .filter((n) => !n.closest("article.doc"))
+    .filter((n) => !n.closest("article.doc[lang='en']"))
     .map((n) => [n.getAttribute("aria-label"), n.getAttribute("title"), n.getAttribute("placeholder")].join("\\n"))
     .join("\\n");
 }"""
 
 
-def english_fragments():
-    """Pieces of English from the catalogue that a French page must not show: each msgid's text between its
-    placeholders and tags, kept when it is a phrase (two words or more) and its French differs."""
-    fragments = set()
-    for domain in ("django", "djangojs"):
-        with open(LOCALE / f"{domain}.mo", "rb") as handle:
-            catalog = gettext.GNUTranslations(handle)._catalog
-        for key, french in catalog.items():
-            msgid = key[0] if isinstance(key, tuple) else key
-            msgid = msgid.split("\x04")[-1]  # drop a context
-            if not msgid or msgid == french:
-                continue
-            for piece in PLACEHOLDER.split(msgid):
-                piece = piece.strip(" .,:;()·")
-                if len(piece.split()) >= 2 and len(piece) >= 10 and piece not in french:
-                    fragments.add(piece)
-    return fragments
-
-
 def english_on(page, fragments):
-    text = " ".join(page.evaluate(VISIBLE_TEXT).split())
-    return sorted(f for f in fragments if f in text)
+    return english_in(page.evaluate(VISIBLE_TEXT), fragments)
 
 
 def test_a_whole_game_in_french_on_a_phone(site, browser):
@@ -90,6 +68,9 @@ def test_a_whole_game_in_french_on_a_phone(site, browser):
         page.fill("#id_game-max_players", "3")
         page.click("form button.primary")
         page.wait_for_selector("#lobby:not([hidden])")
+        # The plural follows the seats taken, not the table's size: "1 place prise sur 3", never "1 places".
+        page.wait_for_function("document.getElementById('lobby-status').textContent.length > 0")
+        assert page.locator("#lobby-status").inner_text().startswith("1 place prise sur 3 (au moins 2).")
         for count in range(2):
             page.click("#add-bot")
             page.wait_for_selector(f"#seats li:nth-child({count + 2})")

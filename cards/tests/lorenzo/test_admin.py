@@ -141,3 +141,25 @@ def test_designer_edits_an_effect_in_the_admin(designer_browser, lorenzo_cards):
     data["effects-0-payload"] = json.dumps({"GOLD": 1})
     response = designer_browser.post(url, data)
     assert response.status_code == 200 and "unknown resource" in response.content.decode()
+
+
+def test_a_french_designer_reads_the_effects_in_french(designer_browser, lorenzo_cards):
+    """The Lorenzo explanations follow the admin user's language, as the Machi Koro and Valeria ones do."""
+    from django.utils.html import escape
+
+    from cards.lorenzo.explain import explain_card, explain_excommunication
+    from cards.lorenzo.exporter import card_data
+
+    designer_browser.cookies["django_language"] = "fr"
+    fortress = DevelopmentCard.objects.get(slug="fortress")
+    french = explain_card(card_data(fortress), "fr")
+    assert french and french != explain_card(card_data(fortress))
+    listing = designer_browser.get("/admin/cards/developmentcard/").content.decode()
+    assert "Gain 2 victory points and 1 council privilege" not in listing
+    page = designer_browser.get(f"/admin/cards/developmentcard/{fortress.pk}/change/").content.decode()
+    assert all(escape(line) in page for line in french)
+    assert "Production (action value 5 or more)" not in page
+    tile = Excommunication.objects.get(slug="malus-stone-or-wood")
+    page = designer_browser.get(f"/admin/cards/excommunication/{tile.pk}/change/").content.decode()
+    assert escape(explain_excommunication(tile, "fr")) in page
+    assert "Each time you gain stone or wood, gain one less" not in page

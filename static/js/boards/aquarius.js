@@ -10,20 +10,20 @@
   const h = Dom.h;
   const SVG = "http://www.w3.org/2000/svg";
   const ELEMENTS = {
-    a: { name: "air", letter: "A", colour: "#F0E442", ink: "#3d3a00" },
-    e: { name: "earth", letter: "E", colour: "#8C6D31", ink: "#fff" },
-    f: { name: "fire", letter: "F", colour: "#D55E00", ink: "#fff" },
-    w: { name: "water", letter: "W", colour: "#0072B2", ink: "#fff" },
-    v: { name: "void", letter: "V", colour: "#3B3B4F", ink: "#fff" },
+    a: { name: "air", label: pgettext("aquarius element", "air"), letter: "A", colour: "#F0E442", ink: "#3d3a00" },
+    e: { name: "earth", label: pgettext("aquarius element", "earth"), letter: "E", colour: "#8C6D31", ink: "#fff" },
+    f: { name: "fire", label: pgettext("aquarius element", "fire"), letter: "F", colour: "#D55E00", ink: "#fff" },
+    w: { name: "water", label: pgettext("aquarius element", "water"), letter: "W", colour: "#0072B2", ink: "#fff" },
+    v: { name: "void", label: pgettext("aquarius element", "void"), letter: "V", colour: "#3B3B4F", ink: "#fff" },
   };
   const ORDER = ["a", "e", "f", "w", "v"];
   const BY_NAME = { air: "a", earth: "e", fire: "f", water: "w", void: "v" };
   const ACTIONS = {
-    shuffle_goals: { name: "Shuffle Goals", hint: gettext("All goals are collected, shuffled and dealt again.") },
-    move_card: { name: "Move a Card", hint: gettext("Pick a card on the table, then its new place.") },
-    zap_card: { name: "Zap a Card", hint: gettext("Pick a card on the table: it goes into your hand.") },
-    trade_goals: { name: "Trade Goals", hint: gettext("Pick the player you swap goals with.") },
-    trade_hands: { name: "Trade Hands", hint: gettext("Pick the player you swap hands with.") },
+    shuffle_goals: { name: pgettext("aquarius card", "Shuffle Goals"), hint: gettext("All goals are collected, shuffled and dealt again.") },
+    move_card: { name: pgettext("aquarius card", "Move a Card"), hint: gettext("Pick a card on the table, then its new place.") },
+    zap_card: { name: pgettext("aquarius card", "Zap a Card"), hint: gettext("Pick a card on the table: it goes into your hand.") },
+    trade_goals: { name: pgettext("aquarius card", "Trade Goals"), hint: gettext("Pick the player you swap goals with.") },
+    trade_hands: { name: pgettext("aquarius card", "Trade Hands"), hint: gettext("Pick the player you swap hands with.") },
   };
   const ACTION_BY_LETTER = { a: "shuffle_goals", e: "move_card", f: "zap_card", w: "trade_goals", v: "trade_hands" };
   const CW = 60, CH = 84, GAP = 6, STEP_X = CW + GAP, STEP_Y = CH + GAP;
@@ -146,7 +146,7 @@
       const cy = idx.reduce(function (t, i) { return t + boxes[i][1] + CH / 4; }, 0) / idx.length;
       const r = idx.length === 4 ? 12 : idx.length === 2 ? 9 : 6.5;
       g.append(symbol(el, cx, cy, r));
-      names.push(ELEMENTS[el].name);
+      names.push(ELEMENTS[el].label);
     });
     g.append(s("rect", { width: CW, height: CH, rx: 6, class: "aq-card-edge" }));
     title.textContent = id + ": " + names.join(", ") + (upright === false ? " " + gettext("(turned)") : "");
@@ -187,7 +187,7 @@
 
   function measuresBar(view, winnerGoals) {
     const m = view.measures || {};
-    return h("div", { class: "aq-measures", role: "list", "aria-label": "Largest group of each element (7 wins)" },
+    return h("div", { class: "aq-measures", role: "list", "aria-label": gettext("Largest group of each element (7 wins)") },
       ORDER.map(function (el) {
         const info = ELEMENTS[el];
         const n = m[info.name] || 0;
@@ -197,9 +197,9 @@
           h("span", { class: "aq-seven", title: "7 wins" }),
         ]);
         return h("span", { class: "aq-measure" + (goal ? " goal" : "") + (winnerGoals.indexOf(el) >= 0 ? " won" : ""),
-          role: "listitem", "aria-label": interpolate(gettext("%(element)s: %(n)s of 7"), { element: info.name, n: n }, true) + (goal ? " " + gettext("(your goal)") : "") }, [
+          role: "listitem", "aria-label": interpolate(gettext("%(element)s: %(n)s of 7"), { element: info.label, n: n }, true) + (goal ? " " + gettext("(your goal)") : "") }, [
           h("span", { class: "aq-chip", style: "background:" + info.colour + ";color:" + info.ink, text: info.letter }),
-          h("span", { class: "aq-mname", text: info.name }), bar, h("span", { class: "aq-count", text: n + "/7" }),
+          h("span", { class: "aq-mname", text: info.label }), bar, h("span", { class: "aq-count", text: n + "/7" }),
         ]);
       }));
   }
@@ -212,7 +212,7 @@
       return h("div", { class: "aq-goal", id: "aq-goal" }, [
         h("span", { text: gettext("Your goal: ") }),
         h("span", { class: "aq-chip", style: "background:" + info.colour + ";color:" + info.ink, text: info.letter }),
-        h("strong", { text: " " + info.name }), h("span", { class: "muted", text: " " + interpolate(gettext("(7 connected %s panels)"), [info.name]) }),
+        h("strong", { text: " " + info.label }), h("span", { class: "muted", text: " " + interpolate(gettext("(7 connected %s panels)"), [info.label]) }),
       ]);
     }
     return h("div", { class: "aq-goal", id: "aq-goal" }, [
@@ -233,12 +233,12 @@
       const won = (view.winners || []).indexOf(seat) >= 0;
       items.push(h("li", { class: "aq-player" + (view.to_act === seat && !view.over ? " to-act" : "") + (won ? " winner" : "") }, [
         h("span", { class: "name", text: nameOf(ctx, seat) + (you ? " (you)" : "") }),
-        won ? h("span", { class: "tag aq-won", text: "★ winner" }) : null,
+        won ? h("span", { class: "tag aq-won", text: "★ " + gettext("winner") }) : null,
         h("span", { class: "aq-hand-size", text: handText((view.hand_sizes || [])[seat] || 0) }),
         view.chicken && !view.over ? h("span", { class: "tag" + ((view.knows_goal || [])[seat] ? " knows" : ""),
-          text: (view.knows_goal || [])[seat] ? "knows goal" : "goal unseen" }) : null,
-        view.over && view.chicken && view.chicken_last === seat ? h("span", { class: "tag", text: "looked last: wins Aqua-Chicken" }) : null,
-        goal ? h("span", { class: "aq-goal-reveal" }, [h("span", { class: "aq-chip", style: "background:" + ELEMENTS[goal].colour + ";color:" + ELEMENTS[goal].ink, text: ELEMENTS[goal].letter }), " " + ELEMENTS[goal].name]) : null,
+          text: (view.knows_goal || [])[seat] ? gettext("knows goal") : gettext("goal unseen") }) : null,
+        view.over && view.chicken && view.chicken_last === seat ? h("span", { class: "tag", text: gettext("looked last: wins Aqua-Chicken") }) : null,
+        goal ? h("span", { class: "aq-goal-reveal" }, [h("span", { class: "aq-chip", style: "background:" + ELEMENTS[goal].colour + ";color:" + ELEMENTS[goal].ink, text: ELEMENTS[goal].letter }), " " + ELEMENTS[goal].label]) : null,
       ]));
     }
     return h("ul", { class: "aq-players" }, items);
@@ -251,7 +251,7 @@
     parts.push(h("span", { text: interpolate(gettext("Discards: %s"), [(view.discard || []).length]) }));
     if (view.over && view.goals) {
       const unseated = view.goals.slice(view.players || 0);
-      if (unseated.length) parts.push(h("span", { class: "muted", text: "Unused goals: " + unseated.map(function (g) { return ELEMENTS[g].name; }).join(", ") }));
+      if (unseated.length) parts.push(h("span", { class: "muted", text: interpolate(gettext("Unused goals: %s"), [unseated.map(function (g) { return ELEMENTS[g].label; }).join(", ")]) }));
     }
     return h("div", { class: "aq-status" }, parts);
   }
@@ -447,31 +447,31 @@
         },
       }, [miniCard(id, ui.selected === id ? ui.upright : true, rules), h("span", { class: "aq-card-name", text: info.action ? name : id })]);
     });
-    return h("div", { class: "aq-hand-box" }, [h("h3", { text: "Your hand" }), h("div", { class: "aq-hand" }, cards), controls(view, ctx, rules, rerender)]);
+    return h("div", { class: "aq-hand-box" }, [h("h3", { text: gettext("Your hand") }), h("div", { class: "aq-hand" }, cards), controls(view, ctx, rules, rerender)]);
   }
 
   function describe(info) {
     if (!info.quadrants) return info.id;
     const names = [];
-    info.quadrants.forEach(function (el) { if (names.indexOf(ELEMENTS[el].name) < 0) names.push(ELEMENTS[el].name); });
+    info.quadrants.forEach(function (el) { if (names.indexOf(ELEMENTS[el].label) < 0) names.push(ELEMENTS[el].label); });
     return info.id + " (" + names.join(", ") + ")";
   }
 
   function controls(view, ctx, rules, rerender) {
-    if (!ui.selected) return h("p", { class: "aq-hint muted", text: legal(ctx).length ? "Pick a card from your hand." : "" });
+    if (!ui.selected) return h("p", { class: "aq-hint muted", text: legal(ctx).length ? gettext("Pick a card from your hand.") : "" });
     const info = cardInfo(ui.selected, rules);
     const actions = legal(ctx).filter(function (a) { return a.card === ui.selected; });
     const parts = [];
-    const cancel = h("button", { type: "button", class: "aq-cancel", text: "Cancel", onclick: function () { ui.selected = null; ui.target = null; rerender(); } });
+    const cancel = h("button", { type: "button", class: "aq-cancel", text: gettext("Cancel"), onclick: function () { ui.selected = null; ui.target = null; rerender(); } });
     const rotate = h("button", { type: "button", class: "aq-rotate", "aria-keyshortcuts": "R", "data-focus": "rotate",
       text: "⟲ " + gettext("Turn 180°") + (ui.upright ? "" : " " + gettext("(turned)")), onclick: function () { ui.upright = !ui.upright; rerender(); } });
     if (!info.action) {
       const n = cellsFor(actions, ui.selected, null).length;
-      parts.push(h("span", { class: "aq-hint", text: n ? "Tap a highlighted space (" + n + ") to place " + ui.selected + "." : "No space fits this way up: turn it." }), rotate);
+      parts.push(h("span", { class: "aq-hint", text: n ? interpolate(gettext("Tap a highlighted space (%(n)s) to place %(card)s."), { n: n, card: ui.selected }, true) : gettext("No space fits this way up: turn it.") }), rotate);
     } else if (info.action === "shuffle_goals") {
       const a = actions.find(function (x) { return x.type === "shuffle_goals"; });
       parts.push(h("span", { class: "aq-hint", text: ACTIONS.shuffle_goals.hint }),
-        h("button", { type: "button", class: "primary", text: "Play Shuffle Goals", onclick: function () { ui.selected = null; ctx.act(a); } }));
+        h("button", { type: "button", class: "primary", text: interpolate(gettext("Play: %s"), [ACTIONS.shuffle_goals.name]), onclick: function () { ui.selected = null; ctx.act(a); } }));
     } else if (info.action === "trade_goals" || info.action === "trade_hands") {
       parts.push(h("span", { class: "aq-hint", text: ACTIONS[info.action].hint }));
       actions.filter(function (a) { return a.type === info.action; }).forEach(function (a) {
@@ -481,11 +481,11 @@
     } else if (info.action === "zap_card") {
       parts.push(h("span", { class: "aq-hint", text: ACTIONS.zap_card.hint }));
     } else if (info.action === "move_card") {
-      parts.push(h("span", { class: "aq-hint", text: ui.target ? "Now tap the new place of " + ui.target + " (turn it if you like)." : ACTIONS.move_card.hint }));
+      parts.push(h("span", { class: "aq-hint", text: ui.target ? interpolate(gettext("Now tap the new place of %s (turn it if you like)."), [ui.target]) : ACTIONS.move_card.hint }));
       if (ui.target) parts.push(rotate);
     }
     parts.push(cancel);
-    return h("div", { class: "aq-controls", role: "group", "aria-label": "Play the selected card" }, parts);
+    return h("div", { class: "aq-controls", role: "group", "aria-label": gettext("Play the selected card") }, parts);
   }
 
   // ---- the board object ---------------------------------------------------------------------------------
@@ -546,7 +546,7 @@
     if (!winners.length) return gettext("Nobody won.");
     const names = winners.map(function (w) {
       const el = view.goals ? ELEMENTS[view.goals[w]] : null;
-      return nameOf(ctx, w) + (el ? " (" + el.name + ")" : "");
+      return nameOf(ctx, w) + (el ? " (" + el.label + ")" : "");
     });
     return interpolate(ngettext("%s wins.", "%s win.", names.length), [names.join(gettext(" and "))]) + " " +
       gettext("The winning group is outlined.");

@@ -1,0 +1,87 @@
+"""No server-rendered page shows an English sentence of the catalogue when French is chosen.
+
+The pages a player, a guest and a designer open are rendered in French and their visible text is
+compared with the English of locale/fr (tests/french_scan.py). The browser test plays a game in French
+and scans what JavaScript draws; this one covers the pages it does not reach."""
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from stats import services as stats_services
+from stats.tests.factories import play_finished_game
+
+from .french_scan import VisibleText, english_fragments, english_in
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def fragments():
+    found = english_fragments()
+    assert len(found) > 200  # the scan has something to look for
+    return found
+
+
+def french_leaks(client, url, fragments):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    response = client.get(url)
+    assert response.status_code == 200, url
+    assert response.headers["Content-Language"] == "fr"
+    return english_in(VisibleText.of(response.content.decode()), fragments)
+
+
+@pytest.fixture
+def finished_game(official_cards, player):
+    game, _ = play_finished_game(seed=5, players=3, users=(player,), extensions=("base", "harbor"))
+    stats_services.compute_and_store(game.pk)
+    return game
+
+
+def test_a_players_pages_are_french(client, player, finished_game, fragments):
+    client.force_login(player)
+    pages = ["/", "/games/", "/games/new/", reverse("games:game", args=[finished_game.code]),
+             reverse("games:replay", args=[finished_game.code]), "/stats/",
+             reverse("stats:game", args=[finished_game.code]), reverse("stats:player", args=[player.username]),
+             "/cards/", "/cards/valeria/", "/cards/progress/", "/cards/lorenzo/score/", "/docs/",
+             "/docs/rules/"]
+    leaks = {url: found for url in pages if (found := french_leaks(client, url, fragments))}
+    assert not leaks, leaks
+
+
+def test_a_visitors_pages_are_french(client, fragments):
+    pages = ["/accounts/login/", "/accounts/signup/", "/accounts/guest/"]
+    leaks = {url: found for url in pages if (found := french_leaks(client, url, fragments))}
+    assert not leaks, leaks
+
+
+def test_a_designers_pages_are_french(client, designer, official_cards, fragments):
+    client.force_login(designer)
+    pages = ["/stats/lab/"]
+    leaks = {url: found for url in pages if (found := french_leaks(client, url, fragments))}
+    assert not leaks, leaks
+
+
+@pytest.mark.parametrize("url, french, english", [
+    ("/cards/progress/cost/", ["Jetons Science", "Cartes actives", "La technologie en cours de découverte."],
+     ["Science tokens", "Active cards", "The technology being discovered."]),
+    ("/cards/lorenzo/score/", ["Points de victoire", "Cartes Territoire", "Points militaires des autres joueurs"],
+     ["Victory points", "Territory cards", "Other players&#x27; military points"]),
+    ("/cards/valeria/", ["Citoyens", "Reliques"], [">Citizens<", ">Relics<"]),
+])
+def test_the_card_tools_forms_are_french(client, url, french, english):
+    """The cards app's own strings (its catalogue, cards/locale) on the site's card tools."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = client.get(url).content.decode()
+    assert all(text in page for text in french), [t for t in french if t not in page]
+    assert not [text for text in english if text in page]
+
+
+def test_machi_koro_is_minivilles_for_a_french_reader(client, player, finished_game):
+    client.force_login(player)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = client.get(reverse("games:game", args=[finished_game.code])).content.decode()
+    assert "<h1>Minivilles " in page
+    assert "<h1>Nouvelle partie de Minivilles" in client.get("/games/new/machikoro/").content.decode()
+    assert "Minivilles" in client.get("/stats/").content.decode()
+    assert "<h1>Machi Koro " in Client().get(reverse("games:game", args=[finished_game.code])).content.decode()
