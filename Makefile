@@ -49,10 +49,14 @@ gettext-deps:
 # Update the French catalogue from the marked strings, then compile it (docs/translating.md). cards/ has its own.
 I18N_IGNORE := --ignore=.venv --ignore=.git --ignore=bench --ignore=tests --ignore='*/tests/*' --ignore='cards/?*' \
 	--ignore=staticfiles --ignore='static/vendor/*' --ignore=media --ignore=.test-media --ignore=node_modules
+# The cards catalogue (cards/locale) is made from inside cards/, without its tests.
+CARDS_I18N_IGNORE := --ignore=tests --ignore='*/tests/*'
 messages: install gettext-deps
 	$(PY) manage.py makemessages -l fr $(I18N_IGNORE)
 	$(PY) manage.py makemessages -l fr -d djangojs $(I18N_IGNORE)
+	cd cards && $(abspath $(PY)) ../manage.py makemessages -l fr $(CARDS_I18N_IGNORE)
 	$(PY) manage.py compilemessages -l fr --ignore=.venv --ignore='cards/*'
+	cd cards && $(abspath $(PY)) ../manage.py compilemessages -l fr
 
 # The whole suite on the embedded defaults (SQLite, in-memory channel layer, eager Celery).
 test: install-dev browser-deps gettext-deps
