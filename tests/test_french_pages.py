@@ -77,6 +77,30 @@ def test_the_card_tools_forms_are_french(client, url, french, english):
     assert not [text for text in english if text in page]
 
 
+def test_the_card_tools_explain_their_results_in_french(client, official_cards):
+    """The Progress cost explanation and the Lorenzo final score are worded in the reader's language."""
+    from cards.progress.loading import load_progress
+
+    load_progress()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    page = client.get("/cards/progress/cost/", {"card": "medicine", "research": ["burial"], "tokens_science": 1,
+                                                "tokens_engineering": 0, "tokens_culture": 0, "discards": 1})
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "2 Culture : offert, car le joueur possède Burial." in text
+    assert "Non couvert : il manque encore 1 Science" in text
+    assert "is waived" not in text and "Not covered" not in text
+    page = client.post("/cards/lorenzo/score/", {
+        "name": "Ada", "victory_points": 3, "military_points": 0, "faith_points": 5, "coins": 0, "wood": 0,
+        "stone": 0, "servants": 0, "characters": ["farmer", "artisan"], "rivals_military_points": "2, 1"})
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "5 points de foi (troisième rapport au Vatican) : +5 points de victoire." in text
+    assert "2 cartes Personnage : +3 points de victoire." in text
+    assert "Score final : 11 points de victoire." in text
+    assert "victory points" not in text and "character cards" not in text
+
+
 def test_machi_koro_is_minivilles_for_a_french_reader(client, player, finished_game):
     client.force_login(player)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"

@@ -7,6 +7,7 @@ from django.db.models import Q
 from cards.models import Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
+from . import score_text
 from . import vocabulary as words
 from .scoring import PlayerHoldings, ScoringError, score_player
 
@@ -89,24 +90,19 @@ def holdings_from(data):
 
 
 def score(data):
-    """{"player", "total", "lines": [{"key", "what", "points"}], "in_words": [...]}; raises ScoreInputError."""
+    """{"player", "total", "lines": [{"key", "what", "points"}], "in_words": [...]}, worded in the active
+    language; raises ScoreInputError."""
     holdings, military = holdings_from(data)
     try:
         sheet = score_player(holdings, military)
     except ScoringError as error:
         raise ScoreInputError({"faith_points": [str(error)]}) from None
-    lines = [{"key": key, "what": what, "points": points} for key, what, points in sheet.lines]
-    in_words = [f"{line['what'][:1].upper()}{line['what'][1:]}: {_signed(line['points'])}." for line in lines]
+    lines = [{"key": key, "what": score_text.line_what(details), "points": points}
+             for (key, _engine_words, points), details in zip(sheet.lines, sheet.details)]
+    in_words = [score_text.line_sentence(line["what"], line["points"]) for line in lines]
     raw = sum(line["points"] for line in lines)
     if raw < 0:
-        in_words.append(f"The sum is {raw}; the victory point track stops at 0.")
-    in_words.append(f"Final score: {sheet.total} victory points.")
+        in_words.append(score_text.below_zero(raw))
+    in_words.append(score_text.final_score(sheet.total))
     return {"player": sheet.player, "total": sheet.total, "lines": lines, "in_words": in_words}
 
-
-def _signed(points):
-    if points > 0:
-        return f"+{points} victory point{'s' if points != 1 else ''}"
-    if points < 0:
-        return f"−{-points} victory point{'s' if points != -1 else ''}"
-    return "no victory points"

@@ -88,13 +88,16 @@ class PlayerHoldings:
 
 @dataclass
 class ScoreSheet:
-    """A player's final score, line by line: (key, what, points)."""
+    """A player's final score, line by line: (key, what, points). `details` holds, line by line, the line's kind
+    and the numbers its sentence is made of, so the site can word it in the reader's language."""
 
     player: str
     lines: list = field(default_factory=list)
+    details: list = field(default_factory=list)
 
-    def add(self, key, what, points):
+    def add(self, key, what, points, kind=None, **facts):
         self.lines.append((key, what, points))
+        self.details.append({"kind": kind or key, **facts})
 
     def points(self, key):
         return sum(points for line_key, _, points in self.lines if line_key == key)
@@ -156,12 +159,13 @@ def score_player(holdings, all_military_points=None):
                 f"{FAITH_NEEDED_IN_PERIOD_3} needed to support the Church in period 3, but no period-3 excommunication"
             )
         faith = tables["FAITH"][min(holdings.faith_points, max(tables["FAITH"]))]
-        sheet.add("faith", f"{holdings.faith_points} faith points (third Vatican report)", faith)
+        sheet.add("faith", f"{holdings.faith_points} faith points (third Vatican report)", faith,
+                  count=holdings.faith_points)
         if "MOREFAITH" in _flags(leaders):
-            sheet.add("faith", "Sisto IV: supporting the Church", MOREFAITH_BONUS)
+            sheet.add("faith", "Sisto IV: supporting the Church", MOREFAITH_BONUS, kind="MOREFAITH")
     if "LESSFORVICTORY" in flags:
         held = sum(points for _, _, points in sheet.lines)
-        sheet.add("LESSFORVICTORY", f"1 for every 5 of {held} victory points", -(held // 5))
+        sheet.add("LESSFORVICTORY", f"1 for every 5 of {held} victory points", -(held // 5), count=held)
 
     by_type = {card_type: [c for c in cards if c.card_type == card_type] for card_type in words.CARD_TYPES}
     for card_type, flag, key in (("TERRITORYCARD", "NOENDGREEN", "territories"), ("CHARACTERCARD", "NOENDBLUE", "characters")):
@@ -169,17 +173,20 @@ def score_player(holdings, all_military_points=None):
         table = tables[card_type]
         points = table.get(min(count, max(table)), 0) if count else 0
         if flag in flags:
-            sheet.add(key, f"{count} {words.CARD_TYPE_NAMES[card_type][1]} (excommunicated: {flag})", 0)
+            sheet.add(key, f"{count} {words.CARD_TYPE_NAMES[card_type][1]} (excommunicated: {flag})", 0,
+                      count=count, excommunication=flag)
         else:
-            sheet.add(key, f"{count} {words.CARD_TYPE_NAMES[card_type][1]}", points)
+            sheet.add(key, f"{count} {words.CARD_TYPE_NAMES[card_type][1]}", points, count=count)
     ventures = by_type["VENTURECARD"]
     venture_points = 0 if "NOENDPURPLE" in flags else sum(_venture_points(card) for card in ventures)
     note = " (excommunicated: NOENDPURPLE)" if "NOENDPURPLE" in flags else ""
-    sheet.add("ventures", f"{len(ventures)} venture cards{note}", venture_points)
+    sheet.add("ventures", f"{len(ventures)} venture cards{note}", venture_points, count=len(ventures),
+              **({"excommunication": "NOENDPURPLE"} if note else {}))
 
     rivals = list(all_military_points) if all_military_points is not None else [holdings.military_points]
-    sheet.add("military", f"{holdings.military_points} military points", military_points_won(rivals, holdings.military_points))
-    sheet.add("resources", f"{holdings.supply} resources", holdings.supply // tables["RESOURCE"])
+    sheet.add("military", f"{holdings.military_points} military points",
+              military_points_won(rivals, holdings.military_points), count=holdings.military_points)
+    sheet.add("resources", f"{holdings.supply} resources", holdings.supply // tables["RESOURCE"], count=holdings.supply)
 
     if "LESSFORMILITARY" in flags:
         sheet.add("LESSFORMILITARY", "1 for every military point", -holdings.military_points)

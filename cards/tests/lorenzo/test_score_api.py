@@ -29,6 +29,16 @@ def test_a_score_line_by_line_with_an_excommunication(official_cards):
     assert any("wood and stone" in sentence for sentence in body["in_words"])
 
 
+def test_the_score_is_worded_in_french_when_asked(official_cards):
+    body = {"victory_points": 20, "faith_points": 7, "cards": {"territories": ["Woods"]}}
+    french = APIClient().post("/api/lorenzo/score/?lang=fr", body, format="json").json()
+    assert {line["key"]: line["what"] for line in french["lines"]}["territories"] == "1 carte Territoire"
+    assert any(line.startswith("7 points de foi (troisième rapport au Vatican) : +") for line in french["in_words"])
+    assert french["in_words"][-1] == f"Score final : {french['total']} points de victoire."
+    english = score(body).json()  # no language asked: English
+    assert english["in_words"][-1] == f"Final score: {english['total']} victory points."
+
+
 def test_the_period_3_excommunication_takes_faith_away(official_cards):
     held = {"victory_points": 10, "faith_points": 9, "excommunications": ["less-points-for-victory"]}
     lines = {line["key"]: line["points"] for line in score(held).json()["lines"]}
@@ -39,7 +49,7 @@ def test_the_period_3_excommunication_takes_faith_away(official_cards):
 def test_the_seeds_typo_is_not_needed_and_cards_may_be_a_flat_list(official_cards):
     body = score({"faith_points": 5, "cards": ["Woods", "farmer"]}).json()
     lines = {line["key"]: line for line in body["lines"]}
-    assert lines["territories"]["what"] == "1 territory cards" and lines["characters"]["points"] == 1
+    assert lines["territories"]["what"] == "1 territory card" and lines["characters"]["points"] == 1
 
 
 @pytest.mark.parametrize("body, field, message", [

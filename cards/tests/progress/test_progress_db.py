@@ -49,6 +49,15 @@ def test_the_cost_endpoint_on_the_worked_example(technologies):
     assert "3 Science is waived: the player owns Mathematics." in body["explained"]
 
 
+def test_the_cost_endpoint_explains_in_french_when_asked_and_in_english_otherwise(technologies):
+    body = {"active": ["mathematics"], "tokens": {"culture": 1}, "discards": 1}
+    french = APIClient().post("/api/progress/cards/medicine/cost/?lang=fr", body, format="json").json()["explained"]
+    assert "3 Science : offert, car le joueur possède Mathematics." in french
+    assert "1 carte défaussée (joker) paie 1 Culture." in french
+    english = cost(APIClient(HTTP_ACCEPT_LANGUAGE="en"), "medicine", body).json()["explained"]
+    assert "1 discarded card (wild) pays 1 Culture." in english
+
+
 def test_a_wrong_token_leaves_a_shortfall(technologies):
     body = cost(APIClient(), "medicine", {"research": ["mathematics"], "tokens": ["science", "science"]}).json()
     assert body["covered"] is False and body["shortfall"]["culture"] == 2
