@@ -113,7 +113,7 @@ if REDIS_URL:
     CHANNEL_REDIS_SOCKET_TIMEOUT = float(os.environ.get("CHANNEL_REDIS_SOCKET_TIMEOUT", "30"))
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "config.channel_layer.LeanRedisChannelLayer",  # channels-redis core, fewer round trips
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT}]},
         }
     }

@@ -41,7 +41,7 @@ def test_real_services_from_urls():
     )
     config = json.loads(result.stdout)
     assert config["db"] == "django.db.backends.postgresql" and config["name"] == "cards"
-    assert config["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert config["layer"] == "config.channel_layer.LeanRedisChannelLayer"
     assert config["eager"] is False and config["broker"] == "redis://127.0.0.1:6379/3"
     assert config["scheduler"] is False and config["beat"]["games-sweep"] == 5.0  # beat runs the sweeper
     # redis-py's read timeout must exceed channels-redis' 5 s blocking receive (redis/redis-py#4091)
