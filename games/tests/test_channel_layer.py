@@ -21,19 +21,29 @@ async def layers():
         await layer.close_pools()
 
 
-def count_restores(layer):
-    """How often `layer` runs the script that puts in-flight backups back on their queue."""
-    calls = []
+def record_round_trips(layer):
+    """The commands of each pipeline `layer` sends to Redis, one list per round trip."""
+    trips = []
     connection = layer.connection(0)
-    real_eval = connection.eval
+    make_pipeline = connection.pipeline
 
-    async def eval_(script, *args):
-        if script == RESTORE_BACKUP_SCRIPT:
-            calls.append(args)
-        return await real_eval(script, *args)
+    def pipeline(*args, **kwargs):
+        pipe = make_pipeline(*args, **kwargs)
+        execute = pipe.execute
 
-    connection.eval = eval_
-    return calls
+        async def recorded(*a, **k):
+            trips.append([args[0].decode() if isinstance(args[0], bytes) else args[0] for args, _ in pipe.command_stack])
+            return await execute(*a, **k)
+
+        pipe.execute = recorded
+        return pipe
+
+    connection.pipeline = pipeline
+    return trips
+
+
+def restores(trips):
+    return sum(1 for trip in trips if "EVALSHA" in trip or "EVAL" in trip)
 
 
 async def test_a_group_message_reaches_every_member_in_both_processes_once(layers):
@@ -55,24 +65,44 @@ async def test_a_group_message_reaches_every_member_in_both_processes_once(layer
         await asyncio.wait_for(here.receive(a2), 0.5)
 
 
-async def test_the_backup_is_restored_at_the_first_receive_and_after_an_interrupted_one_only(layers):
-    layer = layers[0]
-    restores = count_restores(layer)
-    channel = await layer.new_channel()
-    for n in range(3):
-        await layer.send(channel, {"type": "x", "n": n})
-        assert (await asyncio.wait_for(layer.receive(channel), 5))["n"] == n
-        await asyncio.sleep(0.05)   # the backup's clean-up task finishes
-    assert len(restores) == 1
-
-    # A receive cancelled while it waits may have left its message in the backup: the next one restores it.
+async def cancel_a_waiting_receive(layer, channel):
     waiting = asyncio.ensure_future(layer.receive(channel))
-    await asyncio.sleep(0.2)
+    await asyncio.sleep(0.3)
     waiting.cancel()
     with pytest.raises(asyncio.CancelledError):
         await waiting
+
+
+async def test_each_receive_is_one_round_trip_and_restores_the_backup_only_when_something_may_be_left(layers):
+    layer = layers[0]
+    trips = record_round_trips(layer)
+    channel = await layer.new_channel()
+    # A receive interrupted at its first round trip: what may be left in the backup is put back.
+    await cancel_a_waiting_receive(layer, channel)
     channel_key = layer.prefix + layer.non_local_name(channel)
     left = layer.serialize({"type": "x", "n": "left in flight", "__asgi_channel__": channel})
     await layer.connection(0).zadd(layer._backup_channel_name(channel_key), {left: 1.0})
     assert (await asyncio.wait_for(layer.receive(channel), 5))["n"] == "left in flight"
-    assert len(restores) == 2
+    for n in range(3):
+        await layer.send(channel, {"type": "x", "n": n})
+        assert (await asyncio.wait_for(layer.receive(channel), 5))["n"] == n
+    receives = [trip for trip in trips if "BZPOPMIN" in trip]
+    assert receives[1:] == [["EVAL", "BZPOPMIN"], ["ZPOPMIN", "BZPOPMIN"], ["ZPOPMIN", "BZPOPMIN"],
+                            ["ZPOPMIN", "BZPOPMIN"]]
+
+    # Interrupted after messages were handed over: none of them comes again, the next message does.
+    await cancel_a_waiting_receive(layer, channel)
+    await layer.send(channel, {"type": "x", "n": "last"})
+    assert (await asyncio.wait_for(layer.receive(channel), 5))["n"] == "last"
+    assert restores(trips) == 3
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), 0.5)
+
+
+async def test_group_send_is_two_round_trips(layers):
+    here, there = layers
+    trips = record_round_trips(here)
+    for layer in layers:
+        await layer.group_add("table", await layer.new_channel())
+    await here.group_send("table", {"type": "x"})
+    assert trips == [["ZREMRANGEBYSCORE", "ZRANGE"], ["ZREMRANGEBYSCORE", "ZREMRANGEBYSCORE", "EVAL"]]
