@@ -48,6 +48,15 @@ def test_real_services_from_urls():
     assert config["hosts"] == [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 30.0}]
 
 
+def test_the_redis_layer_can_be_channels_redis_own():
+    layers = {}
+    for choice in ("pubsub", "stock", ""):
+        result = probe(DJANGO_SECRET_KEY="x", REDIS_URL="redis://127.0.0.1:6379/3", REDIS_CHANNEL_LAYER=choice)
+        layers[choice] = json.loads(result.stdout)["layer"]
+    assert layers == {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                      "stock": "channels_redis.core.RedisChannelLayer", "": "config.channel_layer.LeanRedisChannelLayer"}
+
+
 def test_secret_key_is_required_outside_development():
     result = probe(DJANGO_SECRET_KEY="")
     assert result.returncode != 0 and "DJANGO_SECRET_KEY" in result.stderr
