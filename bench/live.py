@@ -341,8 +341,9 @@ def main():
     parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs at --games and --think")
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="offered moves per second, comma-separated")
     parser.add_argument("--database-url", help="use this PostgreSQL database as it is (migrated, cards loaded)")
-    parser.add_argument("--channel-layer", choices=("core", "pubsub"), default="core",
-                        help="channels-redis layer of the servers (REDIS_CHANNEL_LAYER)")
+    parser.add_argument("--channel-layer", choices=("core", "pubsub", "stock"), default="core",
+                        help="the servers' REDIS_CHANNEL_LAYER: core (config/channel_layer.py), pubsub, or stock "
+                             "(channels-redis' core layer as it ships)")
     parser.add_argument("--servers", default="2,1", help="server counts to find the capacity of (first: latency)")
     args = parser.parse_args()
     steps = [float(s) for s in args.steps.split(",") if s]

@@ -2,9 +2,9 @@
 import gc
 import os
 
-from django.core.asgi import get_asgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+from config.asgi_http import get_asgi_application  # noqa: E402  (Django's, keeping its threads)
+
 django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402

@@ -113,7 +113,7 @@ if REDIS_URL:
     CHANNEL_REDIS_SOCKET_TIMEOUT = float(os.environ.get("CHANNEL_REDIS_SOCKET_TIMEOUT", "30"))
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "config.channel_layer.LeanRedisChannelLayer",  # channels-redis core, fewer round trips
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT}]},
         }
     }
@@ -228,9 +228,12 @@ GAMES_RULESETS = ["games.rulesets.machikoro.MACHI_KORO", "games.rulesets.aquariu
     p for p in os.environ.get("GAMES_EXTRA_RULESETS", "").split(",") if p
 ]
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
-# REDIS_CHANNEL_LAYER=pubsub: channels-redis' pub/sub layer (one PUBLISH per group message, less latency and CPU).
+# REDIS_CHANNEL_LAYER=pubsub: channels-redis' pub/sub layer (one PUBLISH per group message, less latency and CPU);
+# =stock: channels-redis' core layer as it ships (the default core layer is config.channel_layer's, leaner).
 if REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") == "pubsub":
     CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.pubsub.RedisPubSubChannelLayer"
+elif REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") == "stock":
+    CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.core.RedisChannelLayer"
 
 # Statistics (stats app): the periodic task adds newly finished games to the site-wide totals.
 STATS_SITE_REFRESH_SECONDS = float(os.environ.get("STATS_SITE_REFRESH_SECONDS", "600"))

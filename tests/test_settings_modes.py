@@ -41,11 +41,20 @@ def test_real_services_from_urls():
     )
     config = json.loads(result.stdout)
     assert config["db"] == "django.db.backends.postgresql" and config["name"] == "cards"
-    assert config["layer"] == "channels_redis.core.RedisChannelLayer"
+    assert config["layer"] == "config.channel_layer.LeanRedisChannelLayer"
     assert config["eager"] is False and config["broker"] == "redis://127.0.0.1:6379/3"
     assert config["scheduler"] is False and config["beat"]["games-sweep"] == 5.0  # beat runs the sweeper
     # redis-py's read timeout must exceed channels-redis' 5 s blocking receive (redis/redis-py#4091)
     assert config["hosts"] == [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 30.0}]
+
+
+def test_the_redis_layer_can_be_channels_redis_own():
+    layers = {}
+    for choice in ("pubsub", "stock", ""):
+        result = probe(DJANGO_SECRET_KEY="x", REDIS_URL="redis://127.0.0.1:6379/3", REDIS_CHANNEL_LAYER=choice)
+        layers[choice] = json.loads(result.stdout)["layer"]
+    assert layers == {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                      "stock": "channels_redis.core.RedisChannelLayer", "": "config.channel_layer.LeanRedisChannelLayer"}
 
 
 def test_secret_key_is_required_outside_development():

@@ -157,14 +157,14 @@ def update_texts(game, seats, ruleset, match, event, encode):
         if same_view and not acts:
             continue
         view = public_view if same_view else encode({**base, "view": match.view(seat.position)})
-        actors.append((key, view, seat.position if acts else None))
+        actors.append((key, view, match.legal_actions(seat.position) if acts else ()))  # once, not per language
     public, private = {}, {}
     for language in SITE_LANGUAGES:
         with translation.override(language):
             entry = entry_payload(event, match)
             public[language] = _join(public_view, encode({"entry": entry, "actions": []}))
-            for key, view, position in actors:
-                actions = labelled_actions(match, position) if position is not None else []
+            for key, view, legal in actors:
+                actions = [{"action": a, "label": match.label(a)} for a in legal]
                 private.setdefault(key, {})[language] = _join(view, encode({"entry": entry, "actions": actions}))
     return public, private
 

@@ -93,8 +93,8 @@ def record_action(game, seats, ruleset, match, position, action, by):
         game.finished_at = now
         game.result = {"winners": list(progress.winners), "table": new_match.final_table()}
         fields += ["status", "finished_at", "result"]
-    event = fastsql.insert_event(game=game, seq=game.event_seq, seat=position, by=by, action=action, events=events)
-    fastsql.update_game(game, fields)
+    event = fastsql.insert_event_and_update_game(fields, game=game, seq=game.event_seq, seat=position, by=by,
+                                                 action=action, events=events)
     _announce_update(game, seats, ruleset, new_match, event)
     if progress.over:
         announce_open_games()

@@ -85,3 +85,20 @@ def test_moves_store_the_same_rows_as_the_orm(ann, bob):
     game.refresh_from_db()
     assert game.event_seq == 3 and GameEvent.objects.filter(game=game).count() == 3
     assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [1, 2, 3]
+
+
+def test_a_refused_event_row_leaves_the_game_as_it_was(ann, bob):
+    """The event insert and the game update share a round trip on PostgreSQL: a failing insert still raises
+    Django's IntegrityError and the update does not stay."""
+    from django.db import IntegrityError
+
+    game = started_counting_game(ann, bob, target=30)
+    player = seat_to_act(game, ann, bob)
+    game.refresh_from_db()
+    GameEvent.objects.create(game=game, seq=game.event_seq + 1, seat=0, by=GameEvent.By.PLAYER, action={}, events=[])
+    with pytest.raises(IntegrityError):
+        services.play_action(game_id=game.pk, identity=player, expected_seq=game.event_seq,
+                             action={"type": "add", "amount": 2})
+    before = game.event_seq
+    game.refresh_from_db()
+    assert game.event_seq == before and GameEvent.objects.filter(game=game).count() == 1
