@@ -93,6 +93,7 @@ def test_the_api_lists_filters_and_refuses_bad_layouts(aquarius, designer_api):
     assert good.status_code == 200 and AquariusCard.objects.get(pk=one["id"]).panels == "wefv"
     history = anyone.get(f"/api/aquarius-cards/{one['id']}/history/").json()
     assert history[0]["changes"] == [{"field": "panels", "old": "wevf", "new": "wefv"}]
+    assert anyone.get(f"/api/aquarius-cards/{one['id']}/history.json").json() == history  # was a 500
 
 
 def test_bulk_export_round_trips(aquarius, client):
