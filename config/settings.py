@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.middleware.RefuseNullCharactersMiddleware",  # NUL in an address: a 400, never a PostgreSQL error
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: picks the language from the cookie, then the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
