@@ -4,6 +4,8 @@ import uuid
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from games.socket_input import holds_lone_surrogate
+
 MAX_FRAME_CHARS = 1024  # a ping needs little; nothing deeper than the parser's recursion limit fits either
 
 
@@ -38,6 +40,8 @@ class HealthConsumer(AsyncJsonWebsocketConsumer):
             return await self._error("bad_json", "That is not JSON.")
         if not isinstance(content, dict) or "ping" not in content:
             return await self._error("bad_message", 'Send {"ping": <value>}.')
+        if holds_lone_surrogate(text_data, content):  # the Redis layer cannot carry it (msgpack encodes UTF-8)
+            return await self._error("bad_text", "Text must be valid Unicode: this frame holds a lone UTF-16 surrogate.")
         await self.channel_layer.group_send(self.group, {"type": "health.pong", "value": content["ping"]})
 
     async def _error(self, code, message):

@@ -31,6 +31,7 @@ async def test_foreign_origin_is_refused():
     ({"text_data": "[" * 100_000 + "]" * 100_000}, "too_large"),
     ({"text_data": '{"ping": "' + "x" * 2000 + '"}'}, "too_large"),
     ({"bytes_data": b"\x00\x01"}, "bad_message"),
+    ({"text_data": '{"ping": "\\ud800"}'}, "bad_text"),  # closed the socket on the Redis layer (msgpack)
 ])
 async def test_garbage_gets_an_error_and_the_socket_stays_open(frame, code):
     """Non-JSON, deep nesting and binary frames closed the socket with 1011 (an exception in the consumer)."""
