@@ -21,7 +21,7 @@ from .models import CardGame, Colour, Establishment, Excommunication, Extension,
 class HistoryMixin:
     @extend_schema(responses=serializers.HistoryRecordSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
-    def history(self, request, slug=None):
+    def history(self, request, slug=None, format=None):  # format: the router's `history.json`
         """Every change of this card: who, when and what, newest first, as one plain list."""
         card = self.get_object()
         records = card.history.select_related("history_user").order_by("-history_date", "-history_id")

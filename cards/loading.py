@@ -69,12 +69,31 @@ def _json_path(error):
     return "".join(parts) or "(document)"
 
 
+def repeated_keys(items, key, path):
+    """Items of a list that repeat an earlier item's `key`, as "path[i].key: 'x' is also path[j]": a file
+    listing one card twice is ambiguous (loading both, the second silently won)."""
+    first, problems = {}, []
+    for index, item in enumerate(items):
+        value = item.get(key) if isinstance(item, dict) else None
+        if not isinstance(value, str):
+            continue
+        if value in first:
+            problems.append(f"{path}[{index}].{key}: {value!r} is also {path}[{first[value]}]")
+        else:
+            first[value] = index
+    return problems
+
+
 def validate_machikoro_document(document):
     schema = json.loads((DATA_DIR / "machikoro.schema.json").read_text(encoding="utf-8"))
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise CardDataError("; ".join(f"{_json_path(e)}: {e.message}" for e in errors[:10]))
+    repeated = [problem for kind in ("extensions", "colours", "icons", "establishments", "landmarks")
+                for problem in repeated_keys(document[kind], "slug", kind)]
+    if repeated:
+        raise CardDataError("; ".join(repeated[:10]))
 
 
 def _edited_by_designer(card):

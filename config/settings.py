@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.middleware.RefuseNullCharactersMiddleware",  # NUL in an address: a 400, never a PostgreSQL error
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions, before common: picks the language from the cookie, then the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
@@ -99,8 +100,10 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (web + worker) wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Several writers (web + worker, the in-process scheduler, several ASGI processes) wait for the lock instead of
+    # failing at once: transactions take the write lock when they begin (IMMEDIATE), so two that read then write
+    # cannot deadlock upgrading their read locks, which SQLite answers at once with "database is locked".
+    DATABASES["default"].setdefault("OPTIONS", {}).update(timeout=20, transaction_mode="IMMEDIATE")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

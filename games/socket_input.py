@@ -32,6 +32,12 @@ def _encodable(message):
     return True
 
 
+def holds_lone_surrogate(text_data, message):
+    """Whether the decoded `message` of `text_data` holds a lone UTF-16 surrogate: text that cannot be stored,
+    nor sent back as UTF-8 (daphne closes a socket with 1011 when a reply holds one)."""
+    return bool(_MAYBE_SURROGATE.search(text_data)) and not _encodable(message)
+
+
 def check_size(text_data):
     if text_data is None:
         raise BadRequest(_("Send JSON text frames."), code="bad_message")

@@ -22,3 +22,24 @@ async def test_foreign_origin_is_refused():
     communicator = WebsocketCommunicator(application, "/ws/health/", headers=[(b"origin", b"http://evil.example")])
     connected, _ = await communicator.connect()
     assert not connected
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("frame, code", [
+    ({"text_data": "{oops"}, "bad_json"),
+    ({"text_data": '{"ping": NaN}'}, "bad_json"),
+    ({"text_data": "[" * 100_000 + "]" * 100_000}, "too_large"),
+    ({"text_data": '{"ping": "' + "x" * 2000 + '"}'}, "too_large"),
+    ({"bytes_data": b"\x00\x01"}, "bad_message"),
+    ({"text_data": '{"ping": "\\ud800"}'}, "bad_text"),  # closed the socket on the Redis layer (msgpack)
+])
+async def test_garbage_gets_an_error_and_the_socket_stays_open(frame, code):
+    """Non-JSON, deep nesting and binary frames closed the socket with 1011 (an exception in the consumer)."""
+    communicator = WebsocketCommunicator(application, "/ws/health/", headers=[(b"origin", b"http://localhost")])
+    connected, _ = await communicator.connect()
+    assert connected
+    await communicator.send_to(**frame)
+    assert (await communicator.receive_json_from())["error"]["code"] == code
+    await communicator.send_json_to({"ping": 1})
+    assert await communicator.receive_json_from() == {"pong": 1, "via": "channel-layer"}
+    await communicator.disconnect()

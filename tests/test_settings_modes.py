@@ -61,3 +61,45 @@ def test_secret_key_is_required_outside_development():
     result = probe(DJANGO_SECRET_KEY="")
     assert result.returncode != 0 and "DJANGO_SECRET_KEY" in result.stderr
     assert probe(DJANGO_SECRET_KEY="", DJANGO_DEBUG="1").returncode == 0
+
+
+SQLITE_WRITERS = """
+import json, threading, django
+django.setup()
+from django.db import connection, transaction
+with connection.cursor() as c:
+    c.execute("CREATE TABLE IF NOT EXISTS counter (n integer)")
+    c.execute("DELETE FROM counter"); c.execute("INSERT INTO counter VALUES (0)")
+both_read = threading.Barrier(2, timeout=2)
+outcomes = []
+
+def writer():
+    try:
+        with transaction.atomic(), connection.cursor() as c:
+            c.execute("SELECT n FROM counter")  # a service reads the row first...
+            try:
+                both_read.wait()
+            except threading.BrokenBarrierError:  # the other writer waits for this one's transaction
+                pass
+            c.execute("UPDATE counter SET n = n + 1")  # ...then writes it
+        outcomes.append("ok")
+    except Exception as exc:
+        outcomes.append(str(exc))
+    finally:
+        connection.close()
+
+threads = [threading.Thread(target=writer) for _ in range(2)]
+[t.start() for t in threads]; [t.join() for t in threads]
+print(json.dumps(outcomes))
+"""
+
+
+def test_two_sqlite_writers_that_read_first_wait_for_each_other(tmp_path):
+    """Embedded default: two transactions that read, then write (an admin import beside the in-process scheduler's
+    bot moves) both took SQLite's shared lock; the second to write failed at once with "database is locked"
+    (a lock upgrade deadlock, which no timeout waits out). Transactions now take the write lock when they begin."""
+    result = subprocess.run([sys.executable, "-c", SQLITE_WRITERS], cwd=ROOT, capture_output=True, text=True, env={
+        **{k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "CELERY_BROKER_URL"}},
+        "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_SECRET_KEY": "x",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}"})
+    assert json.loads(result.stdout or "null") == ["ok", "ok"], result.stderr[-2000:]

@@ -43,7 +43,7 @@ class AquariusCardViewSet(viewsets.ModelViewSet):
 
     @extend_schema(responses=HistoryRecordSerializer(many=True))
     @action(detail=True, methods=["get"])
-    def history(self, request, pk=None):
+    def history(self, request, pk=None, format=None):  # format: the router's `history.json`
         """Every change of this card: who, when and what."""
         card = self.get_object()
         records = card.history.select_related("history_user").order_by("-history_date", "-history_id")

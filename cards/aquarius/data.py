@@ -68,6 +68,13 @@ def document_problems(document):
         if not isinstance(deck, dict) or not isinstance(deck.get("slug"), str) or not isinstance(
                 deck.get("cards"), list):
             problems.append(f"decks[{i}]: a deck has a slug and a list of cards")
+    if problems:
+        return problems
+    from cards.loading import repeated_keys
+
+    problems = repeated_keys(decks, "slug", "decks")
+    for i, deck in enumerate(decks):
+        problems += repeated_keys(deck["cards"], "id", f"decks[{i}].cards")
     return problems
 
 

@@ -169,3 +169,12 @@ def test_schema_and_offline_swagger(client):
     assert docs.status_code == 200
     html = docs.content.decode()
     assert "drf_spectacular_sidecar" in html and "cdn" not in html.lower()
+
+
+@pytest.mark.parametrize("path", ["/api/establishments/wheat-field/history", "/api/landmarks/train-station/history"])
+def test_history_answers_with_a_format_suffix_too(client, official_cards, path):
+    """The router offers `history.json` beside `history/`: it answered 500 (the action did not take `format`)."""
+    plain = client.get(path + "/")
+    suffixed = client.get(path + ".json")
+    assert plain.status_code == 200 and suffixed.status_code == 200, suffixed.status_code
+    assert suffixed.json() == plain.json()

@@ -93,6 +93,7 @@ def test_the_api_lists_filters_and_refuses_bad_layouts(aquarius, designer_api):
     assert good.status_code == 200 and AquariusCard.objects.get(pk=one["id"]).panels == "wefv"
     history = anyone.get(f"/api/aquarius-cards/{one['id']}/history/").json()
     assert history[0]["changes"] == [{"field": "panels", "old": "wevf", "new": "wefv"}]
+    assert anyone.get(f"/api/aquarius-cards/{one['id']}/history.json").json() == history  # was a 500
 
 
 def test_bulk_export_round_trips(aquarius, client):
@@ -148,3 +149,19 @@ def test_copy_needs_cards_of_one_deck(aquarius):
     with pytest.raises(ValueError):
         copy_into_variant_deck(mixed)
     assert deck.aquarius_cards.count() == 10
+
+
+def test_a_card_or_deck_listed_twice_is_refused_and_nothing_is_written(db):
+    """Loaded silently before, the second copy winning."""
+    from cards.loading import CardDataError
+
+    document = read_json(AQUARIUS_FILE)
+    twin = dict(document["decks"][0]["cards"][0], name="Air twin")
+    document["decks"][0]["cards"].append(twin)
+    with pytest.raises(CardDataError, match=r"decks\[0\]\.cards\[55\]\.id: 'w_a_1' is also decks\[0\]\.cards\[0\]"):
+        load_aquarius(document)
+    document = read_json(AQUARIUS_FILE)
+    document["decks"].append(dict(document["decks"][0], name="Again"))
+    with pytest.raises(CardDataError, match=r"decks\[1\]\.slug: 'first-edition' is also decks\[0\]"):
+        load_aquarius(document)
+    assert not AquariusCard.objects.exists() and not Extension.objects.filter(game__slug="aquarius").exists()

@@ -87,6 +87,18 @@ def test_duplicate_name_within_an_extension_is_refused():
     assert Establishment.objects.count() == 0
 
 
+@pytest.mark.parametrize("kind", ["extensions", "colours", "icons", "establishments", "landmarks"])
+def test_a_slug_listed_twice_is_refused_naming_both_places(kind):
+    """Loaded silently before, the second copy winning (a file with two "ranch" at different costs)."""
+    document = copy.deepcopy(REFERENCE)
+    twin = copy.deepcopy(document[kind][1])
+    document[kind].append(twin)
+    last = len(document[kind]) - 1
+    with pytest.raises(CardDataError, match=rf"{kind}\[{last}\]\.slug: '{twin['slug']}' is also {kind}\[1\]"):
+        load_machikoro(document)
+    assert CardGame.objects.count() == 0
+
+
 def test_malformed_excommunication_payload_is_refused():
     items = [{"name": "Broken", "period": 2, "instantEffect": "LESSRESOURCE", "instantPayload": ["GOLD"]}]
     with pytest.raises(CardDataError, match="unknown resource"):

@@ -9,6 +9,8 @@ import json
 import math
 from dataclasses import dataclass
 
+from games.socket_input import holds_lone_surrogate
+
 JSONRPC = "2.0"
 OK = ["volity.ok"]
 
@@ -70,11 +72,15 @@ def _no_constants(name):
 
 
 def decode(text):
-    """The parsed frame, or Fault(PARSE_ERROR). NaN and Infinity are refused (they are not JSON)."""
+    """The parsed frame, or Fault(PARSE_ERROR). NaN and Infinity are refused (they are not JSON). A lone UTF-16
+    surrogate is Fault(INVALID_REQUEST) before anything can echo it (an id, a seat name) in a reply."""
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        message = json.loads(text, parse_constant=_no_constants)
     except (ValueError, RecursionError):
         raise Fault(PARSE_ERROR, "Parse error: that is not JSON.") from None
+    if holds_lone_surrogate(text, message):
+        raise Fault(INVALID_REQUEST, "Invalid request: text must be valid Unicode (a lone UTF-16 surrogate).")
+    return message
 
 
 def request_of(message):

@@ -115,11 +115,19 @@ def run_download(request, run_id, fmt):
     return response
 
 
+def _finished_run(number):
+    """The finished run `?a=`/`?b=` names, or 404: a value that is not a run number never reaches the database
+    (text raised ValueError, an integer beyond the column a DataError on PostgreSQL)."""
+    if not number.isascii() or not number.isdigit() or len(number) > 18:
+        raise Http404("There is no such run.")
+    return get_object_or_404(LabRun, pk=int(number), status=LabRun.Status.DONE)
+
+
 @designer_required
 @require_GET
 def compare_page(request):
-    a = get_object_or_404(LabRun, pk=request.GET.get("a") or 0, status=LabRun.Status.DONE)
-    b = get_object_or_404(LabRun, pk=request.GET.get("b") or 0, status=LabRun.Status.DONE)
+    a = _finished_run(request.GET.get("a", ""))
+    b = _finished_run(request.GET.get("b", ""))
     rows = compare(a.result, b.result)
     return render(request, "stats/lab/compare.html", {"a": a, "b": b, "rows": rows,
                                                       "significant": sum(r["significant"] for r in rows)})

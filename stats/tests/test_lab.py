@@ -202,6 +202,13 @@ def test_a_designer_runs_reads_downloads_and_compares(client, official_cards, de
     assert compared.status_code == 200 and "Holm" in compared.content.decode()
 
 
+@pytest.mark.parametrize("a", ["abc", "1.5", "-1", "99999999999999999999", ""])
+def test_compare_with_a_run_number_that_is_not_one_is_not_found(client, designer, a):
+    """`?a=abc` raised ValueError in the lookup: a 500."""
+    client.force_login(designer)
+    assert client.get(reverse("stats:lab-compare"), {"a": a, "b": "1"}).status_code == 404
+
+
 def test_the_form_shows_every_error_at_once(client, official_cards, designer):
     client.force_login(designer)
     response = client.post(reverse("stats:lab"), {"card_set": "published", "players": 9, "games": 0})
