@@ -163,7 +163,12 @@ class Bench:
     async def wait_turn(self, kind):
         await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
         while not self.may_send(kind):
-            await asyncio.sleep(0.05 + random.random() * 0.1)
+            # Held while another slice runs. Once this kind's slice opens, each held player waits a fresh
+            # random part of a think time: the slice starts at the offered rate, not with every held player's
+            # move at the same instant (a burst whose queue, not the move's path, set the latency).
+            while not self.may_send(kind):
+                await asyncio.sleep(0.05 + random.random() * 0.1)
+            await asyncio.sleep(self.think * random.random())
         return self.current
 
     async def run_slice(self, kind, seconds, server_pids):
