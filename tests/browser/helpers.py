@@ -36,6 +36,17 @@ def wait_until_live(*pages):
         page.wait_for_selector("#connection[data-state='live']")
 
 
+def host_and_guest_start_a_game(host, guest, site, guest_name):
+    """The host signs up and creates a Machi Koro game with the default options, the guest joins by its link,
+    both get ready and the game starts."""
+    sign_up(host, site, "hana")
+    host.goto(site.url() + "/games/new/")
+    host.click("form button.primary")
+    host.wait_for_selector("#lobby:not([hidden])")
+    join_as_guest(guest, host.input_value("#join-link"), guest_name)
+    ready_and_start(host, guest, guest_name)
+
+
 def ready_and_start(host, guest, guest_name):
     """Both players press Ready (the guest first, seen by the host) and the game starts by itself."""
     wait_until_live(host, guest)

@@ -2,30 +2,21 @@
 on a desktop and on a phone. Screenshots go to test-artifacts/ (always: they are part of the check)."""
 import pytest
 
-from .helpers import ARTIFACTS, join_as_guest, ready_and_start, sign_up, watch_errors
+from .helpers import ARTIFACTS, SIZES, host_and_guest_start_a_game, watch_errors
 
 pytestmark = pytest.mark.browser
 
 
-def started_game(site, host, guest):
-    sign_up(host, site, "hana")
-    host.goto(site.url() + "/games/new/")
-    host.click("form button.primary")
-    host.wait_for_selector("#lobby:not([hidden])")
-    join_as_guest(guest, host.input_value("#join-link"), "Gus")
-    ready_and_start(host, guest, "Gus")
-
-
 def test_the_host_hands_an_absent_players_seat_to_a_bot(site, browser):
     errors = []
-    host_context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guest_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host_context = browser.new_context(viewport=SIZES["desktop"])
+    guest_context = browser.new_context(viewport=SIZES["phone"], is_mobile=True, has_touch=True)
     host, guest = host_context.new_page(), guest_context.new_page()
     for page in (host, guest):
         watch_errors(page, errors)
     ARTIFACTS.mkdir(exist_ok=True)
     try:
-        started_game(site, host, guest)
+        host_and_guest_start_a_game(host, guest, site, "Gus")
         gus = host.locator("#seats li:has-text('Gus')")
         gus_to_act = "to-act" in (gus.get_attribute("class") or "")
         # Gus is there: the host is offered the button only while Gus keeps everyone waiting.

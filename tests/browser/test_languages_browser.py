@@ -2,7 +2,7 @@
 faces, log) in its own language. Screenshots of the French phone board go to test-artifacts/."""
 import pytest
 
-from .helpers import ARTIFACTS, SIZES, join_as_guest, ready_and_start, sign_up, watch_errors
+from .helpers import ARTIFACTS, SIZES, host_and_guest_start_a_game, watch_errors
 
 pytestmark = pytest.mark.browser
 
@@ -15,12 +15,7 @@ def test_french_and_english_players_each_see_their_language(site, browser):
     host, guest = english_context.new_page(), french_context.new_page()
     for page in (host, guest):
         watch_errors(page, errors)
-    sign_up(host, site, "hana")
-    host.goto(site.url() + "/games/new/")
-    host.click("form button.primary")
-    host.wait_for_selector("#lobby:not([hidden])")
-    join_as_guest(guest, host.input_value("#join-link"), "Gaëlle")
-    ready_and_start(host, guest, "Gaëlle")
+    host_and_guest_start_a_game(host, guest, site, "Gaëlle")
     for page in (host, guest):
         page.wait_for_selector("#board .mk-market-card")
     french_market, english_market = guest.inner_text("#board"), host.inner_text("#board")
