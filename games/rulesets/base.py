@@ -113,6 +113,10 @@ class Ruleset(ABC):
         """(kind, name) of the bots a host may seat, for a picker."""
         return [(kind, self.bot_label(kind)) for kind in self.bot_kinds]
 
+    def warm_up(self):
+        """Build, once per server process and before it serves, what the first game would otherwise build
+        inside a player's move (parsers, tables, lazily imported modules). By default nothing."""
+
     def refusal_text(self, code, message):
         """A refusal (`RuleViolation(message, code)`) as the page shows it, in the active language; the RPC API
         answers `message` itself. By default the message as it is."""

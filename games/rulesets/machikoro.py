@@ -227,6 +227,13 @@ class MachiKoroRuleset(Ruleset):
     def load(self, rules, state):
         return MachiKoroMatch(engine.GameState.from_json(state, self.card_set(rules)))
 
+    def warm_up(self):
+        # The effect grammar's parser (its LALR tables take a few hundred ms of CPU) and the modules a
+        # frozen card set's first compilation and explanation import.
+        from cards.effects import explain, parse
+
+        explain(parse("c 1", game="machi-koro"))
+
 
 def _plural(count, word):
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

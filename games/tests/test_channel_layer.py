@@ -5,6 +5,8 @@ import uuid
 
 import pytest
 import pytest_asyncio
+from channels_redis.core import RedisChannelLayer
+from redis.exceptions import MaxConnectionsError
 
 from config.channel_layer import RESTORE_BACKUP_SCRIPT, LeanRedisChannelLayer
 
@@ -106,3 +108,25 @@ async def test_group_send_is_two_round_trips(layers):
         await layer.group_add("table", await layer.new_channel())
     await here.group_send("table", {"type": "x"})
     assert trips == [["ZREMRANGEBYSCORE", "ZRANGE"], ["ZREMRANGEBYSCORE", "ZREMRANGEBYSCORE", "EVAL"]]
+
+
+async def test_a_burst_of_commands_past_the_pool_size_waits_for_connections_instead_of_failing():
+    # Hundreds of sockets opening or closing at once (a server restarting, its players reconnecting):
+    # redis-py's own pool raises "Too many connections" past its size, the lean layer's waits.
+    prefix = f"test-burst-{uuid.uuid4().hex[:8]}"
+    host = {"address": os.environ["REDIS_URL"], "max_connections": 3}
+    stock = RedisChannelLayer(hosts=[host], prefix=prefix)
+    lean = LeanRedisChannelLayer(hosts=[host], prefix=prefix)
+    try:
+        channels = [await lean.new_channel() for _ in range(60)]
+        with pytest.raises(MaxConnectionsError):
+            await asyncio.gather(*(stock.group_add("crowd", c) for c in channels))
+        await asyncio.gather(*(lean.group_add("crowd", c) for c in channels))
+        await lean.group_send("crowd", {"type": "game.frame", "text": "all"})
+        assert len(await lean.connection(0).zrange(lean._group_key("crowd"), 0, -1)) == 60
+        await asyncio.gather(*(lean.group_discard("crowd", c) for c in channels))
+        assert await lean.connection(0).zrange(lean._group_key("crowd"), 0, -1) == []
+    finally:
+        await lean.flush()
+        for layer in (stock, lean):
+            await layer.close_pools()
