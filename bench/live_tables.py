@@ -1,6 +1,8 @@
 """Started games with fresh players for bench/live.py's modes (run in threads: the ORM is synchronous)."""
 import itertools
+import random
 import uuid
+
 
 
 class StartedGames:
@@ -18,7 +20,36 @@ class StartedGames:
         self.numbers = itertools.count(1)   # tables are made in several threads at once
 
     def start_game(self):
-        """(game, users in seat order) of a game every player joined and is ready for (so it has started)."""
+        """(game, users in seat order) of a game every player joined and is ready for (so it has started),
+        a random number of moves in."""
+        game, users, ids = self._started_game()
+        self._head_start(game, ids)
+        return game, users
+
+    def _head_start(self, game, ids):
+        """Play a random part of the game as its autopilot would, through the services (event rows and all):
+        games then end, and are replaced, all through a run, not together after its first minutes."""
+        from games import services
+        from games.models import Game, Seat
+        from games.selectors.lookup import current_match
+
+        rng = random.Random()
+        game = Game.objects.get(pk=game.pk)   # started by the last player's readiness
+        ruleset, match = current_match(game)
+        moves = []
+        while not match.progress().over:   # the autopilot's whole game, in memory
+            seat = match.progress().to_act[0]
+            action = match.bot_action(seat, ruleset.autopilot_bot, rng.randrange(2**62))
+            moves.append((seat, action))
+            match, _ = match.apply(seat, action)
+        by_position = {s.position: s.user_id for s in Seat.objects.filter(game=game)}
+        by_user = {identity.user_id: identity for identity in ids}
+        seq = game.event_seq
+        for seat, action in moves[:rng.randrange(len(moves))]:   # the same moves give the same game
+            services.play_action(game_id=game.pk, identity=by_user[by_position[seat]], expected_seq=seq, action=action)
+            seq += 1
+
+    def _started_game(self):
         from django.contrib.auth import get_user_model
         from django.db import close_old_connections
 
@@ -36,4 +67,4 @@ class StartedGames:
             services.join_game(game_id=game.pk, identity=identity)
         for identity in ids:
             services.set_ready(game_id=game.pk, identity=identity, ready=True)
-        return game, users
+        return game, users, ids
