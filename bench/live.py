@@ -9,9 +9,9 @@ processes sharing the Redis channel layer (REDIS_URL, default redis://127.0.0.1:
 worker (the statistics job each finished game queues). Games are created through the services and played
 by WebSocket clients, each game's players spread over the servers, to the end: a finished game (its last
 update, the open-games broadcast, the statistics job) is replaced by a new one, so the number of games in
-play stays constant. Each game starts a random part of the way in (the autopilot's moves played through
-the services, event rows and all), so games end all through a run, as on a site where games are at every
-stage, not together after the first minutes. A player acts after a think time drawn from [0.5, 1.5] x the mean. --game machikoro
+play stays constant. The first games start a random part of the way in (the autopilot's moves played
+through the services, event rows and all, before measuring), so games end all through a run, as on a
+site where games are at every stage, not together after the first minutes. A player acts after a think time drawn from [0.5, 1.5] x the mean. --game machikoro
 (live_machikoro.py): four players on the game page's socket; --game aquarius (live_aquarius.py): five
 seats over the referee's JSON-RPC socket, each playing the stand-alone client's greedy policy, with the
 p50/p99 of every call's reply reported beside the move's.

@@ -32,11 +32,11 @@ class AquariusTables(StartedGames):
     def table(self, bench, index, connect):
         return AquariusTable(bench, index, connect)
 
-    def new(self):
+    def new(self, head_start=False):
         from games.models import Seat
         from games.rpc.tokens import seat_token
 
-        game, _ = self.start_game()
+        game, _ = self.start_game(head_start)
         return game.code, [seat_token(game, s) for s in Seat.objects.filter(game=game).order_by("position")]
 
 
@@ -47,6 +47,7 @@ class AquariusTable:
         self.bench = bench
         self.index = index
         self.connect = connect
+        self.first_game = True   # starts a random part of the way in (bench/live_tables.py)
         self.generation = 0
 
     async def run(self):
@@ -55,7 +56,8 @@ class AquariusTable:
         from games.clients.rpc import RpcConnection
 
         while True:
-            code, tokens = await asyncio.to_thread(self.bench.tables.new)
+            code, tokens = await asyncio.to_thread(self.bench.tables.new, self.first_game)
+            self.first_game = False
             ports = self.bench.ports
             sockets = await asyncio.gather(*(
                 self.connect(ports[(self.index + p) % len(ports)], f"/ws/games/{code}/rpc/?token={token}")

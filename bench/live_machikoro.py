@@ -24,11 +24,11 @@ class MachiKoroTables(StartedGames):
     def table(self, bench, index, connect):
         return MachiKoroTable(bench, index, connect)
 
-    def new(self):
+    def new(self, head_start=False):
         from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
         from django.contrib.sessions.backends.db import SessionStore
 
-        game, users = self.start_game()
+        game, users = self.start_game(head_start)
         keys = []
         for user in users:
             session = SessionStore()
@@ -47,12 +47,14 @@ class MachiKoroTable:
         self.bench = bench
         self.index = index
         self.connect = connect
+        self.first_game = True   # starts a random part of the way in (bench/live_tables.py)
 
     async def run(self):
         import websockets
 
         while True:
-            code, keys = await asyncio.to_thread(self.bench.tables.new)
+            code, keys = await asyncio.to_thread(self.bench.tables.new, self.first_game)
+            self.first_game = False
             ports = self.bench.ports
             sockets = await asyncio.gather(*(self.connect(ports[(self.index + p) % len(ports)], f"/ws/games/{code}/", key)
                                              for p, key in enumerate(keys)))

@@ -19,11 +19,14 @@ class StartedGames:
         self.run_id = uuid.uuid4().hex[:6]
         self.numbers = itertools.count(1)   # tables are made in several threads at once
 
-    def start_game(self):
-        """(game, users in seat order) of a game every player joined and is ready for (so it has started),
-        a random number of moves in."""
+    def start_game(self, head_start=False):
+        """(game, users in seat order) of a game every player joined and is ready for (so it has started);
+        with `head_start`, a random part of the way in. The bench's first games start that way, the games
+        replacing finished ones from the beginning (as new games do), and the moves made here in the
+        bench's own process do not compete with its clients during the measurements."""
         game, users, ids = self._started_game()
-        self._head_start(game, ids)
+        if head_start:
+            self._head_start(game, ids)
         return game, users
 
     def _head_start(self, game, ids):
