@@ -345,7 +345,7 @@ def main():
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player waits before acting")
     parser.add_argument("--slice", type=float, default=5.0, help="seconds per game, echo or idle slice")
-    parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs at --games and --think")
+    parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs per step (a p99 needs a few hundred moves)")
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="offered moves per second, comma-separated")
     parser.add_argument("--database-url", help="use this PostgreSQL database as it is (migrated, cards loaded)")
     parser.add_argument("--channel-layer", choices=("core", "pubsub", "stock"), default="core",
@@ -387,7 +387,7 @@ def main():
                                   DJANGO_SETTINGS_MODULE="config.settings")
                 tables = GAMES[args.game]()
                 pids = [p.pid for p in site.processes[:servers]]
-                plan = capacity_plan(args.games, steps, 1)
+                plan = capacity_plan(args.games, steps, args.pairs)
                 if number == 0:
                     plan = [("latency", args.think, args.pairs)] + plan
                 results, size, done, lost_sockets = asyncio.run(
