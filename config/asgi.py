@@ -37,6 +37,7 @@ def warm_up():
     get_resolver().url_patterns
     get_channel_layer()
     celery_app.loader.import_default_modules()
+    celery_app.finalize(auto=True)   # else the first move that queues a job builds the app's task registry
     for ruleset in all_rulesets():
         ruleset.warm_up()
 
