@@ -17,17 +17,10 @@ in-flight backup, BZPOPMIN, back the message up, clear the backup). Here:
 
 Messages, keys, expiries, capacities and the backup's guarantee are the stock layer's
 (`tests/test_channel_layer.py` runs two layers against Redis).
-
-Its connection pool waits for a free connection instead of failing: redis-py's pool raises "Too many
-connections" at its limit (100 by default), which hundreds of sockets opening or closing at once (a
-server restarting behind the proxy, its players reconnecting to the others) reach.
 """
 import time
 
 from channels_redis.core import RedisChannelLayer, logger
-from redis.asyncio import BlockingConnectionPool
-
-POOL_TIMEOUT = 10.0   # seconds a command waits for a free connection before it fails
 
 GROUP_SEND_SCRIPT = """
     local over_capacity = 0
@@ -60,14 +53,6 @@ class LeanRedisChannelLayer(RedisChannelLayer):
         # message this process handed over.
         self.clean_backups = set()
         self.delivered = set()
-
-    def create_pool(self, index):
-        host = dict(self.hosts[index])
-        if "address" not in host:   # sentinels or keyword arguments: as channels-redis builds them
-            return super().create_pool(index)
-        address = host.pop("address")
-        host.setdefault("timeout", host.pop("pool_timeout", POOL_TIMEOUT))
-        return BlockingConnectionPool.from_url(address, **host)
 
     async def group_send(self, group, message):
         assert self.require_valid_group_name(group), "Group name not valid"

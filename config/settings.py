@@ -114,8 +114,9 @@ if REDIS_URL:
     # 5 s): an idle socket's receive then fails and closes it with 1011 (redis/redis-py#4091). The read
     # timeout must exceed the blocking wait.
     CHANNEL_REDIS_SOCKET_TIMEOUT = float(os.environ.get("CHANNEL_REDIS_SOCKET_TIMEOUT", "30"))
-    # Connections to Redis per process: more commands at once wait for one (config/channel_layer.py).
-    CHANNEL_REDIS_MAX_CONNECTIONS = int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "100"))
+    # Redis connections per process for the layer. redis-py's pool fails past its limit (100 by default:
+    # "Too many connections"), which hundreds of sockets opening or closing at once reach.
+    CHANNEL_REDIS_MAX_CONNECTIONS = int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000"))
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "config.channel_layer.LeanRedisChannelLayer",  # channels-redis core, fewer round trips

@@ -45,7 +45,7 @@ def test_real_services_from_urls():
     assert config["eager"] is False and config["broker"] == "redis://127.0.0.1:6379/3"
     assert config["scheduler"] is False and config["beat"]["games-sweep"] == 5.0  # beat runs the sweeper
     # redis-py's read timeout must exceed channels-redis' 5 s blocking receive (redis/redis-py#4091)
-    assert config["hosts"] == [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 30.0, "max_connections": 100}]
+    assert config["hosts"] == [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 30.0, "max_connections": 1000}]
 
 
 def test_the_redis_layer_can_be_channels_redis_own():
