@@ -4,7 +4,6 @@ import random
 import uuid
 
 
-
 class StartedGames:
     """`new()` makes a started game of `players` fresh users; each mode turns its seats into credentials."""
 

@@ -8,11 +8,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 PROBE = """
 import sys
-before = set(sys.modules)
 import config.asgi
 from cards.effects.syntax import _lark
+from channels.layers import channel_layers
 print(sys.getswitchinterval(), _lark.cache_info().currsize, 'config.urls' in sys.modules,
-      'games.views' in sys.modules, 'channels_redis.core' in sys.modules or 'channels.layers' in sys.modules)
+      'games.views' in sys.modules, 'default' in channel_layers.backends)
 """
 
 
