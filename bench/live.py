@@ -31,8 +31,15 @@ same servers at neighbouring moments. Latency is from sending a move until it re
    result says whether the echo's p99 was over the limit in the step that ended the search: then the host
    ran out, not the game path).
 
+Each slice also reads the CPU of the rest of the machine (the bench's own clients, the Celery worker,
+PostgreSQL, Redis, and every core's busy time): host_cpu_ms_per_move says what a move costs the whole
+machine, part by part ("other": what nothing named explains, such as other users of a shared host), and
+machine_ceiling_moves_per_s the rate at which those parts would fill every core, the most a capacity
+step could find on this machine.
+
 The last line is one JSON object: p50_ms, p99_ms, capacity_moves_per_s ({"1": .., "2": ..}),
-cpu_ms_per_move, cpu_ms_per_echo, cpu_ratio (targets: 250 moves/s with 2 processes, ratio <= 1.5).
+cpu_ms_per_move, cpu_ms_per_echo, cpu_ratio (targets: 250 moves/s with 2 processes, ratio <= 1.5),
+host_cpu_ms_per_move, host_cpu_ms_per_echo, machine_ceiling_moves_per_s.
 The machine is shared: CPU figures are steadier than wall-clock ones; the load average is reported.
 """
 import argparse
@@ -81,6 +88,43 @@ def cpu_by_pid(pids):
 
 def cpu_seconds(pids):
     return sum(cpu_by_pid(pids).values())
+
+
+def pids_named(name):
+    """Processes whose command is `name` (PostgreSQL's backends come and go: looked up at each reading)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == name:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def machine_busy_seconds():
+    """CPU seconds every core of the machine spent on anything but idling and waiting for I/O (/proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+class HostParts:
+    """CPU used so far by each part of the measured machine: the servers, the bench's own clients (this
+    process), the Celery worker, PostgreSQL, Redis, and the whole machine (the rest included)."""
+
+    def __init__(self, server_pids, worker_pids):
+        self.server_pids, self.worker_pids = server_pids, worker_pids
+
+    def read(self):
+        return {
+            "servers": cpu_seconds(self.server_pids),
+            "clients": cpu_seconds([os.getpid()]),
+            "worker": cpu_seconds(self.worker_pids),
+            "postgres": cpu_seconds(pids_named("postgres")),
+            "redis": cpu_seconds(pids_named("redis-server")),
+            "machine": machine_busy_seconds(),
+        }
 
 
 def percentile(values, fraction):
@@ -139,7 +183,9 @@ class Bench:
         self.pool_size = pool_size
         self.think = 2.0
         self.current = None              # the Slice being measured, or None between slices
-        self.open = asyncio.Event()      # set while moves (or echo messages) may be sent
+        # Set while moves (or echo messages) may be sent: held players wait on it, not polling, so that the
+        # clients' CPU in a slice is what its sends and replies cost.
+        self.open = {"game": asyncio.Event(), "echo": asyncio.Event(), "idle": asyncio.Event()}
         self.pending = {}                # (owner, number) -> Slice, for sends not yet everywhere
         self.frame_bytes = []
         self.games_finished = 0
@@ -160,7 +206,7 @@ class Bench:
         return "x" * max(0, size - 40)
 
     def may_send(self, kind):
-        return self.current is not None and self.current.kind == kind and self.open.is_set()
+        return self.current is not None and self.current.kind == kind and self.open[kind].is_set()
 
     async def wait_turn(self, kind):
         await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
@@ -168,19 +214,18 @@ class Bench:
             # Held while another slice runs. Once this kind's slice opens, each held player waits a fresh
             # random part of a think time: the slice starts at the offered rate, not with every held player's
             # move at the same instant (a burst whose queue, not the move's path, set the latency).
-            while not self.may_send(kind):
-                await asyncio.sleep(0.05 + random.random() * 0.1)
+            await self.open[kind].wait()
             await asyncio.sleep(self.think * random.random())
         return self.current
 
-    async def run_slice(self, kind, seconds, server_pids):
+    async def run_slice(self, kind, seconds, host):
         measured = Slice(kind)
-        before = cpu_seconds(server_pids)
+        before = host.read()
         started = time.perf_counter()
         self.current = measured
-        self.open.set()
+        self.open[kind].set()
         await asyncio.sleep(seconds)
-        self.open.clear()
+        self.open[kind].clear()
         deadline = time.perf_counter() + DRAIN_SECONDS
         while any(s is measured for s in self.pending.values()) and time.perf_counter() < deadline:
             await asyncio.sleep(0.02)
@@ -188,7 +233,9 @@ class Bench:
         for key in [k for k, s in self.pending.items() if s is measured]:
             del self.pending[key]
         measured.wall = time.perf_counter() - started
-        measured.cpu = cpu_seconds(server_pids) - before
+        after = host.read()
+        measured.parts = {part: after[part] - before[part] for part in after}
+        measured.cpu = measured.parts["servers"]
         self.current = None
         return measured
 
@@ -244,7 +291,7 @@ class EchoRoom:
                     waiting.samples.append(now - self.sent_at.pop(n))
 
 
-async def measure(ports, tables, server_pids, games, plan, slice_seconds, log):
+async def measure(ports, tables, host, games, plan, slice_seconds, log):
     """Start `games` tables and as many echo rooms, then run `plan`: [(label, think, pairs)] -> results."""
     bench = Bench(ports, tables, games)
     run = uuid.uuid4().hex[:6]
@@ -265,10 +312,10 @@ async def measure(ports, tables, server_pids, games, plan, slice_seconds, log):
         step = {"label": label, "think": think, "slices": []}
         for _ in range(pairs):
             for kind in ("game", "echo"):
-                step["slices"].append(await bench.run_slice(kind, slice_seconds, server_pids))
+                step["slices"].append(await bench.run_slice(kind, slice_seconds, host))
         # The servers' CPU with every socket open and nothing sent (timers, keep-alives, the layer's polls):
         # subtracted from both kinds, so the figures are the cost of a move and of an echo message.
-        step["slices"].append(await bench.run_slice("idle", slice_seconds, server_pids))
+        step["slices"].append(await bench.run_slice("idle", slice_seconds, host))
         crashed = [t for t in tasks if t.done()]
         if crashed:
             raise RuntimeError(f"a client failed: {crashed[0].exception()!r}")
@@ -309,6 +356,10 @@ def summarise(step, slice_seconds):
             "cpu_ms_each": round(net_cpu * 1000 / sent, 3) if sent else None,
             "cpu_ms_each_with_idle": round(sum(s.cpu for s in slices) * 1000 / sent, 3) if sent else None,
         }
+        idle_parts = {part: sum(s.parts[part] for s in idle) / sum(s.wall for s in idle) if idle else 0.0
+                      for part in slices[0].parts} if slices else {}
+        out[kind]["host_cpu_s"] = {part: round(sum(s.parts[part] - rate * s.wall for s in slices), 3)
+                                   for part, rate in idle_parts.items()}
         replies = [x for s in slices for x in s.replies]
         if replies:
             out[kind].update(reply_p50_ms=ms(percentile(replies, 0.5)), reply_p99_ms=ms(percentile(replies, 0.99)))
@@ -316,6 +367,22 @@ def summarise(step, slice_seconds):
     out["passed"] = bool(game["p99_ms"] is not None and game["p99_ms"] <= CAPACITY_P99_MS and not game["errors"]
                          and not game["lost"])
     return out
+
+
+def per_part(seconds_by_part, count):
+    """{part: ms per move (or echo message)}, and "other": what the machine spent beyond the parts named."""
+    if not count or not seconds_by_part:
+        return {}
+    out = {part: round(seconds * 1000 / count, 3) for part, seconds in seconds_by_part.items()}
+    out["other"] = round(out.pop("machine") - sum(out.values()), 3)
+    return out
+
+
+def ceiling(ms_by_part):
+    """Moves per second the machine could make if its every core did nothing but moves (servers, clients,
+    worker, PostgreSQL and Redis, at their measured CPU per move): the most any capacity step could find."""
+    spent = sum(v for part, v in ms_by_part.items() if part != "other")
+    return round(os.cpu_count() * 1000 / spent, 1) if spent > 0 else None
 
 
 def capacity_plan(games, steps, pairs):
@@ -370,6 +437,7 @@ def main():
         print(json.dumps(summary), file=sys.stderr)
 
     latency, capacity, echo_over, cpu = None, {}, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
+    host_cpu = {"game": {}, "echo": {}}   # CPU seconds by part of the machine (HostParts), net of idle
     frame_bytes = finished = closed = 0
     database_url, created, admin_url = args.database_url, None, os.environ["DATABASE_URL"]
     began = time.perf_counter()
@@ -386,12 +454,12 @@ def main():
                 os.environ.update(DATABASE_URL=database_url, DJANGO_SECRET_KEY=SECRET,
                                   DJANGO_SETTINGS_MODULE="config.settings")
                 tables = GAMES[args.game]()
-                pids = [p.pid for p in site.processes[:servers]]
+                host = HostParts([p.pid for p in site.processes[:servers]], [p.pid for p in site.processes[servers:]])
                 plan = capacity_plan(args.games, steps, args.pairs)
                 if number == 0:
                     plan = [("latency", args.think, args.pairs)] + plan
                 results, size, done, lost_sockets = asyncio.run(
-                    measure(site.ports, tables, pids, args.games, plan, args.slice, log))
+                    measure(site.ports, tables, host, args.games, plan, args.slice, log))
                 frame_bytes, finished, closed = size or frame_bytes, finished + done, closed + lost_sockets
                 if number == 0:
                     latency = results.pop(0)
@@ -401,6 +469,9 @@ def main():
                     cpu["moves"] += result["game"]["sent"]
                     cpu["echo_cpu"] += result["echo"]["server_cpu_net_s"]
                     cpu["echoes"] += result["echo"]["sent"]
+                    for kind in ("game", "echo"):
+                        for part, seconds in result[kind]["host_cpu_s"].items():
+                            host_cpu[kind][part] = host_cpu[kind].get(part, 0.0) + seconds
             finally:
                 site.stop()
     finally:
@@ -413,6 +484,7 @@ def main():
                 connection.execute(f'DROP DATABASE IF EXISTS "{created}" WITH (FORCE)')
     per_move = cpu["game_cpu"] * 1000 / cpu["moves"] if cpu["moves"] else None
     per_echo = cpu["echo_cpu"] * 1000 / cpu["echoes"] if cpu["echoes"] else None
+    per_move_parts = per_part(host_cpu["game"], cpu["moves"])
     result = {
         "bench": "live",
         "games": args.games,
@@ -433,6 +505,9 @@ def main():
         "cpu_ms_per_move": round(per_move, 3) if per_move else None,
         "cpu_ms_per_echo": round(per_echo, 3) if per_echo else None,
         "cpu_ratio": round(per_move / per_echo, 2) if per_move and per_echo else None,
+        "host_cpu_ms_per_move": per_move_parts,
+        "host_cpu_ms_per_echo": per_part(host_cpu["echo"], cpu["echoes"]),
+        "machine_ceiling_moves_per_s": ceiling(per_move_parts),
         "moves_measured": cpu["moves"],
         "echo_messages_measured": cpu["echoes"],
         "games_finished": finished,

@@ -1,0 +1,71 @@
+"""bench/live.py's arithmetic: what each part of the machine spends per move, the ceiling it implies, and
+slices whose held players send nothing until their kind's slice opens."""
+import asyncio
+import os
+
+from bench import live
+
+
+class FakeHost:
+    """HostParts with readings scripted per call."""
+
+    def __init__(self, readings):
+        self.readings = iter(readings)
+
+    def read(self):
+        return next(self.readings)
+
+
+def reading(servers, clients, machine):
+    return {"servers": servers, "clients": clients, "worker": 0.0, "postgres": 0.0, "redis": 0.0,
+            "machine": machine}
+
+
+def test_per_part_names_what_the_parts_leave_unexplained():
+    parts = live.per_part({"servers": 0.8, "clients": 0.2, "postgres": 0.1, "machine": 1.5}, 100)
+    assert parts == {"servers": 8.0, "clients": 2.0, "postgres": 1.0, "other": 4.0}
+    assert live.per_part({}, 100) == {} and live.per_part({"machine": 1.0}, 0) == {}
+
+
+def test_ceiling_is_the_cores_over_the_cpu_a_move_takes():
+    assert live.ceiling({"servers": 8.0, "clients": 2.0, "other": 30.0}) == round(os.cpu_count() * 1000 / 10.0, 1)
+    assert live.ceiling({"other": 3.0}) is None
+
+
+def test_slices_subtract_each_parts_idle_rate():
+    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1)
+    host = FakeHost([reading(0, 0, 0), reading(1.0, 0.5, 2.0),      # game slice
+                     reading(1.0, 0.5, 2.0), reading(1.6, 0.7, 3.0),  # echo slice
+                     reading(1.6, 0.7, 3.0), reading(1.7, 0.7, 3.2)])  # idle slice
+
+    async def run():
+        game = await bench.run_slice("game", 0.01, host)
+        game.sent, game.wall = 100, 1.0
+        echo = await bench.run_slice("echo", 0.01, host)
+        echo.sent, echo.wall = 100, 1.0
+        idle = await bench.run_slice("idle", 0.01, host)
+        idle.wall = 1.0
+        return {"label": "step", "think": 1.0, "slices": [game, echo, idle]}
+
+    summary = live.summarise(asyncio.run(run()), slice_seconds=1.0)
+    assert summary["game"]["host_cpu_s"] == {"servers": 0.9, "clients": 0.5, "worker": 0.0, "postgres": 0.0,
+                                             "redis": 0.0, "machine": 1.8}
+    assert summary["game"]["cpu_ms_each"] == 9.0
+    assert summary["echo"]["host_cpu_s"]["servers"] == 0.5
+
+
+def test_held_players_wait_for_their_slice_without_sending():
+    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1)
+    bench.think = 0.01
+    host = FakeHost([reading(0, 0, 0)] * 4)
+
+    async def run():
+        player = asyncio.create_task(bench.wait_turn("game"))
+        await bench.run_slice("echo", 0.05, host)       # another kind's slice: the player is held
+        assert not player.done()
+        measured = asyncio.create_task(bench.run_slice("game", 0.2, host))
+        got = await asyncio.wait_for(player, 1)
+        return got, await measured
+
+    got, measured = asyncio.run(run())
+    assert got is measured and measured.kind == "game"
