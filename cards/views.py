@@ -1,13 +1,16 @@
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from .effect_checks import explain_effect
 from .selectors import machikoro_cards_by_extension
 
 
+@require_safe
 def home(request):
     return render(request, "home.html")
 
 
+@require_safe
 def card_list(request):
     groups = []
     for extension, establishments, landmarks in machikoro_cards_by_extension():

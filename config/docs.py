@@ -13,6 +13,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy as _
+from django.views.decorators.http import require_safe
 from markdown_it import MarkdownIt
 
 GUIDES = {
@@ -57,6 +58,7 @@ def guide_source(name, language):
     return settings.BASE_DIR / "docs" / f"{name}.md", "en"
 
 
+@require_safe
 def guide(request, name="playing"):
     if name not in GUIDES:
         raise Http404("No such guide.")

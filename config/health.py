@@ -6,12 +6,15 @@ fails); ``/health/ready/`` says it can serve: the database answers and, when RED
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
+from django.views.decorators.http import require_safe
 
 
+@require_safe
 def live(request):
     return JsonResponse({"status": "ok"})
 
 
+@require_safe
 def ready(request):
     checks = {"database": _database()}
     if settings.REDIS_URL:

@@ -31,7 +31,8 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("docs/", guide, name="docs-home"),
     path("docs/<slug:name>/", guide, name="docs"),
-    path("favicon.ico", RedirectView.as_view(url=static_url("favicon.svg"), permanent=True)),
+    path("favicon.ico", RedirectView.as_view(url=static_url("favicon.svg"), permanent=True,
+                                             http_method_names=["get", "head"])),
     re_path(r"^api/(?P<path>[\s\S]*)\Z", api_not_found),  # last under /api/: a JSON 404, never the HTML page
 ]
 

@@ -4,7 +4,8 @@ from django.urls import path
 from . import account_views
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    # FormView answers PUT as a POST: the login page takes only what its form sends.
+    path("login/", auth_views.LoginView.as_view(http_method_names=["get", "head", "post", "options"]), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", account_views.sign_up, name="signup"),
     path("guest/", account_views.play_as_guest, name="guest"),

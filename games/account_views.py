@@ -21,7 +21,7 @@ def _next_url(request, default="games:list"):
     return default
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def sign_up(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -32,7 +32,7 @@ def sign_up(request):
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request, "")})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def play_as_guest(request):
     identity = request_identity(request)
     form = GuestForm(request.POST or None)
@@ -47,7 +47,7 @@ def play_as_guest(request):
                                                        "next": _next_url(request, "")})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def keep_as_account(request):
     identity = request_identity(request)
     if identity.guest_id is None:

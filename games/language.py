@@ -6,6 +6,7 @@ JavaScript catalogue and the game socket follow it too. `set_language` is Django
 """
 from django.conf import settings
 from django.utils import translation
+from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language as django_set_language
 
 from cards.language import preferred_language
@@ -41,6 +42,7 @@ class UserLanguageMiddleware:
         return response
 
 
+@require_http_methods(["GET", "HEAD", "POST"])  # Django's view: a GET only goes back to the page
 def set_language(request):
     """Django's set_language (sets the cookie and redirects to `next`), and for a user the saved choice."""
     response = django_set_language(request)

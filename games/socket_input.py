@@ -24,6 +24,12 @@ def _depth_exceeds(value, limit):
     return False
 
 
+def nests_deeper_than(text_data, message, limit=MAX_DEPTH):
+    """Whether the decoded `message` of `text_data` nests deeper than `limit` levels. Cheap test first: only
+    text with more than `limit` brackets can. (Far deeper text never decodes: json.loads raises RecursionError.)"""
+    return text_data.count("[") + text_data.count("{") > limit and _depth_exceeds(message, limit)
+
+
 def _encodable(message):
     try:
         json.dumps(message, ensure_ascii=False).encode("utf-8")
@@ -57,7 +63,7 @@ def parse_message(text_data):
         raise BadRequest('Messages are JSON objects with a "type".', code="bad_message")
     # Cheap tests first: only a message with many brackets can be too deep, only one with a \ud8xx-\udfxx
     # escape can hold a lone surrogate (text that cannot be stored or sent back as UTF-8).
-    if text_data.count("[") + text_data.count("{") > MAX_DEPTH and _depth_exceeds(message, MAX_DEPTH):
+    if nests_deeper_than(text_data, message):
         raise BadRequest(_("Messages nest at most %(n)d levels deep.") % {"n": MAX_DEPTH}, code="too_deep")
     if _MAYBE_SURROGATE.search(text_data) and not _encodable(message):
         raise BadRequest(_("Text must be valid Unicode: this message holds a lone UTF-16 surrogate."),

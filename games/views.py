@@ -3,7 +3,7 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.utils.translation import gettext as _
 
 from games import services
@@ -33,7 +33,7 @@ def _identify_first(request):
     return redirect(url)
 
 
-@require_GET
+@require_safe
 def game_list(request):
     identity = request_identity(request)
     return render(request, "games/list.html", {
@@ -77,7 +77,7 @@ def _report_limits(ruleset, settings_form, options_form):
         _apply_setting_errors(fresh, settings_form, options_form)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def create_game(request, ruleset):
     try:
         chosen = get_ruleset(ruleset)
@@ -119,7 +119,7 @@ def create_first_game(request):
     return create_game(request, installed[0].slug)
 
 
-@require_GET
+@require_safe
 def game_page(request, code):
     game = _game_or_404(code)
     identity = request_identity(request)
@@ -147,7 +147,7 @@ def _socket_url(request, path):
     return ("wss://" if request.is_secure() else "ws://") + request.get_host() + path
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def join_game(request, code):
     game = _game_or_404(code)
     identity = request_identity(request)
@@ -178,7 +178,7 @@ def rematch(request, code):
     return redirect("games:game", code=new_game.code)
 
 
-@require_GET
+@require_safe
 def replay_page(request, code):
     game = _game_or_404(code)
     if game.status != game.Status.FINISHED:
@@ -187,7 +187,7 @@ def replay_page(request, code):
     return render(request, "games/replay.html", {"game": game, "ruleset": get_ruleset(game.ruleset)})
 
 
-@require_GET
+@require_safe
 def replay_data(request, code):
     game = _game_or_404(code)
     try:
@@ -196,7 +196,7 @@ def replay_data(request, code):
         return JsonResponse({"error": exc.as_dict()}, status=409)
 
 
-@require_GET
+@require_safe
 def game_record_download(request, code):
     game = _game_or_404(code)
     try:

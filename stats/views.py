@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 from django.utils.translation import gettext as _
 
 from games.models import Game, Guest
@@ -45,14 +45,14 @@ def _game(code):
     return game
 
 
-@require_GET
+@require_safe
 def game_page(request, code):
     game = _game(code)
     context = panel_context(game, ensure_statistics(game))
     return render(request, "stats/game.html", context)
 
 
-@require_GET
+@require_safe
 def game_panel(request, code):
     """The panel alone: 202 while the statistics are computed (the page's script polls it), else 200."""
     game = _game(code)
@@ -79,21 +79,21 @@ def game_retry(request, code):
     return redirect(target)
 
 
-@require_GET
+@require_safe
 def player_page(request, username):
     user = get_object_or_404(get_user_model(), username=username)
     view = selectors.player_view(selectors.player_results(user=user))
     return render(request, "stats/player.html", {"name": user.get_username(), "guest": False, "view": view})
 
 
-@require_GET
+@require_safe
 def guest_page(request, guest_id):
     guest = get_object_or_404(Guest, pk=guest_id)
     view = selectors.player_view(selectors.player_results(guest=guest))
     return render(request, "stats/player.html", {"name": guest.nickname, "guest": True, "view": view})
 
 
-@require_GET
+@require_safe
 def site_page(request):
     refresh_when_no_beat()
     site = selectors.site_statistics()

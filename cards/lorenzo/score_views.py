@@ -2,11 +2,11 @@
 from django import forms
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
 
 from cards.models import Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
-from . import vocabulary as words
 from .score_service import COUNTS, ScoreInputError, score
 
 TYPE_FIELDS = {"territories": "TERRITORYCARD", "characters": "CHARACTERCARD", "buildings": "BUILDINGCARD",
@@ -61,6 +61,7 @@ class ScoreForm(forms.Form):
         }  # fmt: skip
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 def score_page(request):
     form = ScoreForm(request.POST or None)
     result = None

@@ -141,6 +141,13 @@ def military_points_won(all_military_points, military_points):
     return 0
 
 
+def _counted(count, names):
+    """'1 territory card', '2 territory cards': the sheet's own English (the site words each line in the
+    reader's language from `details`, with ngettext: score_text.py). English takes the singular for 1 only."""
+    singular, plural = names[:2]
+    return f"{count} {singular if count == 1 else plural}"
+
+
 def score_player(holdings, all_military_points=None):
     """One player's ScoreSheet; ``all_military_points`` holds every player's (theirs included)."""
     tables = score_tables()
@@ -159,13 +166,14 @@ def score_player(holdings, all_military_points=None):
                 f"{FAITH_NEEDED_IN_PERIOD_3} needed to support the Church in period 3, but no period-3 excommunication"
             )
         faith = tables["FAITH"][min(holdings.faith_points, max(tables["FAITH"]))]
-        sheet.add("faith", f"{holdings.faith_points} faith points (third Vatican report)", faith,
-                  count=holdings.faith_points)
+        faith_points = _counted(holdings.faith_points, words.RESOURCE_NAMES["FAITH_POINTS"])
+        sheet.add("faith", f"{faith_points} (third Vatican report)", faith, count=holdings.faith_points)
         if "MOREFAITH" in _flags(leaders):
             sheet.add("faith", "Sisto IV: supporting the Church", MOREFAITH_BONUS, kind="MOREFAITH")
     if "LESSFORVICTORY" in flags:
         held = sum(points for _, _, points in sheet.lines)
-        sheet.add("LESSFORVICTORY", f"1 for every 5 of {held} victory points", -(held // 5), count=held)
+        sheet.add("LESSFORVICTORY", f"1 for every 5 of {_counted(held, words.RESOURCE_NAMES['VICTORY_POINTS'])}",
+                  -(held // 5), count=held)
 
     by_type = {card_type: [c for c in cards if c.card_type == card_type] for card_type in words.CARD_TYPES}
     for card_type, flag, key in (("TERRITORYCARD", "NOENDGREEN", "territories"), ("CHARACTERCARD", "NOENDBLUE", "characters")):
@@ -173,20 +181,21 @@ def score_player(holdings, all_military_points=None):
         table = tables[card_type]
         points = table.get(min(count, max(table)), 0) if count else 0
         if flag in flags:
-            sheet.add(key, f"{count} {words.CARD_TYPE_NAMES[card_type][1]} (excommunicated: {flag})", 0,
+            sheet.add(key, f"{_counted(count, words.CARD_TYPE_NAMES[card_type])} (excommunicated: {flag})", 0,
                       count=count, excommunication=flag)
         else:
-            sheet.add(key, f"{count} {words.CARD_TYPE_NAMES[card_type][1]}", points, count=count)
+            sheet.add(key, _counted(count, words.CARD_TYPE_NAMES[card_type]), points, count=count)
     ventures = by_type["VENTURECARD"]
     venture_points = 0 if "NOENDPURPLE" in flags else sum(_venture_points(card) for card in ventures)
     note = " (excommunicated: NOENDPURPLE)" if "NOENDPURPLE" in flags else ""
-    sheet.add("ventures", f"{len(ventures)} venture cards{note}", venture_points, count=len(ventures),
-              **({"excommunication": "NOENDPURPLE"} if note else {}))
+    sheet.add("ventures", _counted(len(ventures), words.CARD_TYPE_NAMES["VENTURECARD"]) + note, venture_points,
+              count=len(ventures), **({"excommunication": "NOENDPURPLE"} if note else {}))
 
     rivals = list(all_military_points) if all_military_points is not None else [holdings.military_points]
-    sheet.add("military", f"{holdings.military_points} military points",
+    sheet.add("military", _counted(holdings.military_points, words.RESOURCE_NAMES["MILITARY_POINTS"]),
               military_points_won(rivals, holdings.military_points), count=holdings.military_points)
-    sheet.add("resources", f"{holdings.supply} resources", holdings.supply // tables["RESOURCE"], count=holdings.supply)
+    sheet.add("resources", _counted(holdings.supply, ("resource", "resources")), holdings.supply // tables["RESOURCE"],
+              count=holdings.supply)
 
     if "LESSFORMILITARY" in flags:
         sheet.add("LESSFORMILITARY", "1 for every military point", -holdings.military_points)

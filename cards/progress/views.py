@@ -1,10 +1,12 @@
 """Progress pages: the technology list, and the cost calculator explaining the result in words."""
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from .forms import CostForm
 from .selectors import cost_for, technologies
 
 
+@require_safe
 def technology_list(request):
     cards = list(technologies())
     ages = {}
@@ -14,6 +16,7 @@ def technology_list(request):
     return render(request, "cards/progress_list.html", {"ages": ages, "cards": cards})
 
 
+@require_safe  # the calculator's form is a GET: its answer is a page one can link to
 def cost_calculator(request):
     form = CostForm(request.GET or None)
     result = cost_for(form.cleaned_data["card"], **form.situation()) if form.is_valid() else None

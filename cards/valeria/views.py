@@ -2,6 +2,7 @@
 from django.db.models import Q
 from django.shortcuts import render
 from django.utils.translation import pgettext_lazy
+from django.views.decorators.http import require_safe
 
 from cards.models import CardGame, Extension
 from cards.models.valeria import TABLE_MODELS
@@ -51,6 +52,7 @@ def card_effects(card):
     return rows
 
 
+@require_safe
 def valeria_cards(request):
     table = request.GET.get("table", "citizens")
     if table not in TABLE_MODELS:

@@ -9,7 +9,7 @@ import json
 import math
 from dataclasses import dataclass
 
-from games.socket_input import holds_lone_surrogate
+from games.socket_input import MAX_DEPTH, holds_lone_surrogate, nests_deeper_than
 
 JSONRPC = "2.0"
 OK = ["volity.ok"]
@@ -67,17 +67,28 @@ class Request:
     notification: bool  # sent without an id: JSON-RPC says no reply
 
 
+# Frames nest at most MAX_DEPTH levels (the game socket's limit; a batch of calls with an array argument nests
+# 4 deep). Like the frame size, a limit of the socket: INVALID_REQUEST whether json.loads gave up
+# (RecursionError) or the parsed frame is too deep; PARSE_ERROR stays for text that is not JSON.
+TOO_DEEP = f"Invalid request: frames nest at most {MAX_DEPTH} levels deep."
+
+
 def _no_constants(name):
     raise ValueError(f"{name} is not JSON")
 
 
 def decode(text):
-    """The parsed frame, or Fault(PARSE_ERROR). NaN and Infinity are refused (they are not JSON). A lone UTF-16
-    surrogate is Fault(INVALID_REQUEST) before anything can echo it (an id, a seat name) in a reply."""
+    """The parsed frame, or Fault(PARSE_ERROR). NaN and Infinity are refused (they are not JSON). A frame nested
+    more than MAX_DEPTH levels, and a lone UTF-16 surrogate, are Fault(INVALID_REQUEST), the surrogate before
+    anything can echo it (an id, a seat name) in a reply."""
     try:
         message = json.loads(text, parse_constant=_no_constants)
-    except (ValueError, RecursionError):
+    except RecursionError:
+        raise Fault(INVALID_REQUEST, TOO_DEEP) from None
+    except ValueError:
         raise Fault(PARSE_ERROR, "Parse error: that is not JSON.") from None
+    if nests_deeper_than(text, message, MAX_DEPTH):
+        raise Fault(INVALID_REQUEST, TOO_DEEP)
     if holds_lone_surrogate(text, message):
         raise Fault(INVALID_REQUEST, "Invalid request: text must be valid Unicode (a lone UTF-16 surrogate).")
     return message

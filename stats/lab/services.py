@@ -84,9 +84,10 @@ def start_run(request, *, user=None):
         raise LabRunInvalid({"__all__": [f"These cards cannot be played: {exc}"]}) from None
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(1 << 62)
     label = "Published cards" if request.draft is None else f"Draft “{request.draft.name}”"
+    games = f"{request.games:,} game" + ("" if request.games == 1 else "s")  # stored English, like the label
     with transaction.atomic():
         run = LabRun.objects.create(
-            name=request.name or f"{request.games:,} games, {label}", game=ruleset.slug, draft=request.draft,
+            name=request.name or f"{games}, {label}", game=ruleset.slug, draft=request.draft,
             card_set_label=label, rules=rules, options=options, seed=seed, games=request.games,
             chunk_size=chunk_size_for(request.games), software_version=software_version(), created_by=user)
         from .runner import dispatch_run

@@ -8,7 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.utils.translation import gettext as _
 
 from cards.permissions import is_designer
@@ -20,6 +20,7 @@ from .summary import compare
 
 
 def designer_required(view):
+    """Below the method check: a refused method is a 405 for anyone, not a login redirect."""
     @functools.wraps(view)
     def wrapped(request, *args, **kwargs):
         if not request.user.is_authenticated:
@@ -30,8 +31,8 @@ def designer_required(view):
     return wrapped
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
 @designer_required
-@require_http_methods(["GET", "POST"])
 def lab_home(request):
     form = LabRunForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -52,22 +53,22 @@ def _progress(run):
             "games_done": run.games_done, "games": run.games, "final": run.is_final, "error": run.error}
 
 
+@require_safe
 @designer_required
-@require_GET
 def run_page(request, run_id):
     run = get_object_or_404(LabRun.objects.select_related("draft", "created_by"), pk=run_id)
     others = LabRun.objects.filter(status=LabRun.Status.DONE, game=run.game).exclude(pk=run.pk)[:50]
     return render(request, "stats/lab/run.html", {"run": run, "progress": _progress(run), "others": others})
 
 
+@require_safe
 @designer_required
-@require_GET
 def run_progress(request, run_id):
     return JsonResponse(_progress(get_object_or_404(LabRun, pk=run_id)))
 
 
-@designer_required
 @require_POST
+@designer_required
 def run_cancel(request, run_id):
     get_object_or_404(LabRun, pk=run_id)
     services.cancel_run(run_id)
@@ -95,8 +96,8 @@ def _csv_rows(run):
         yield ["mean landmark build order", landmark["name"], landmark["mean_rank"], "", "", landmark["built"]]
 
 
+@require_safe
 @designer_required
-@require_GET
 def run_download(request, run_id, fmt):
     if fmt not in ("csv", "json"):
         raise Http404("Download a run as .csv or .json.")
@@ -123,8 +124,8 @@ def _finished_run(number):
     return get_object_or_404(LabRun, pk=int(number), status=LabRun.Status.DONE)
 
 
+@require_safe
 @designer_required
-@require_GET
 def compare_page(request):
     a = _finished_run(request.GET.get("a", ""))
     b = _finished_run(request.GET.get("b", ""))

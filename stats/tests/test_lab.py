@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -242,3 +243,28 @@ def test_a_designer_can_seat_the_search_bot(client, official_cards, designer, in
     wins = run.result["wins_by_bot"]
     assert wins["search"]["trials"] == wins["income"]["trials"] == 6
     assert wins["search"]["successes"] + wins["income"]["successes"] == 6 - run.result["unfinished"]
+
+
+
+def page_text(response):
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).replace(" .", ".").split())
+
+
+@pytest.mark.parametrize("games, english, french", [
+    (1, ["1 of 1 game played.", "1 game; 0 stopped at the turn limit"],
+     ["1 sur 1 partie jouée.", "1 partie ; sans gagnant à la limite de tours : 0."]),
+    (2, ["2 of 2 games played.", "2 games; 0 stopped at the turn limit"],
+     ["2 sur 2 parties jouées.", "2 parties ; sans gagnant à la limite de tours : 0."]),
+])
+def test_a_runs_page_counts_one_game_in_the_singular(client, official_cards, designer, inline_runs, games, english,
+                                                     french, django_capture_on_commit_callbacks):
+    """A one-game run read "1 of 1 games played." and "1 games; ..." (blocktranslate without count), and was
+    named "1 games, Published cards"."""
+    run = start(lab_request(games=games), django_capture_on_commit_callbacks)
+    assert run.status == LabRun.Status.DONE and str(run) == f"{games} game{'s' * (games > 1)}, Published cards"
+    client.force_login(designer)
+    page = page_text(client.get(reverse("stats:lab-run", args=[run.pk])))
+    assert all(line in page for line in english) and "1 games" not in page, page
+    client.cookies["django_language"] = "fr"
+    page = page_text(client.get(reverse("stats:lab-run", args=[run.pk])))
+    assert all(line in page for line in french), page

@@ -1,7 +1,9 @@
 """End-of-game scoring, case by case, with the real cards."""
 import pytest
+from django.utils import translation
 
 from cards.lorenzo.reading import read_file
+from cards.lorenzo.score_text import line_what
 from cards.lorenzo.scoring import PlayerHoldings, ScoringError, final_scores, military_points_won, score_player
 
 from .conftest import reference_cards, reference_text
@@ -156,3 +158,27 @@ def test_database_cards_score_too(lorenzo_cards):
     # Military Conquest 7, Improving the Roads 5, Sacred War 8, Support to the Pope 10.
     assert sheet.points("ventures") == 48
     assert sheet.points("LESSFORVICTORY") == -2
+
+
+COUNTED = {  # line key -> the sheet's English for 1 and for 2, and the site's French for 1 and for 2
+    "territories": ("1 territory card", "2 territory cards", "1 carte Territoire", "2 cartes Territoire"),
+    "characters": ("1 character card", "2 character cards", "1 carte Personnage", "2 cartes Personnage"),
+    "ventures": ("1 venture card", "2 venture cards", "1 carte Entreprise", "2 cartes Entreprise"),
+    "military": ("1 military point", "2 military points", "1 point militaire", "2 points militaires"),
+    "resources": ("1 resource", "2 resources", "1 ressource", "2 ressources"),
+}
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_a_sheet_counts_one_card_in_the_singular_in_both_languages(count):
+    """The sheet's own English read "1 territory cards"; the site's words (score_text, ngettext) say the same
+    in English and agree in French."""
+    sheet = score_player(player(count, count, ["Support to the Pope", "Crusade"][:count], military_points=count,
+                                coins=count))
+    english = {key: what for key, what, _ in sheet.lines}
+    details = {key: facts for (key, _, _), facts in zip(sheet.lines, sheet.details)}
+    for key, (one, two, un, deux) in COUNTED.items():
+        assert english[key] == (one if count == 1 else two)
+        for language, expected in (("en", english[key]), ("fr", un if count == 1 else deux)):
+            with translation.override(language):
+                assert line_what(details[key]) == expected, (key, language)

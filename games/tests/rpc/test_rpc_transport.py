@@ -232,3 +232,20 @@ async def test_a_lone_surrogate_is_refused_before_it_can_be_echoed(table):
         assert reply["id"] is None and reply["error"]["code"] == -32600, frame
     assert not await sync(lambda: Seat.objects.get(game=game, name="ann").ready)()
     assert (await ann.call("volity.send_state"))["result"] == ["volity.ok"]  # the socket is still open
+
+
+async def test_a_frame_nested_too_deep_is_refused_as_such(table):
+    """A frame within the size limit but nested 2000 deep was answered "Parse error: that is not JSON." (json.loads
+    gave up with RecursionError); one nesting 17 levels went through to the call. Both say what is wrong."""
+    game, ids, clients = await lobby(table)
+    ann = clients["ann"]
+    deep_argument = json.dumps({"jsonrpc": "2.0", "id": 4, "method": "game.add",
+                                "params": [json.loads("[" * 16 + "]" * 16)]})
+    for frame in ("[" * 2000 + "]" * 2000, deep_argument):
+        await ann.send(frame)
+        reply = await ann.reply()
+        assert reply == {"jsonrpc": "2.0", "id": None, "error": {
+            "code": -32600, "message": "Invalid request: frames nest at most 16 levels deep."}}, frame[:40]
+    assert (await ann.call("volity.send_state"))["result"] == ["volity.ok"]  # the socket is still open
+    for client in clients.values():
+        await client.close()
