@@ -7,8 +7,9 @@ protocol is described in docs/live-games.md.
 from django.conf import settings
 from django.utils import translation
 
-from games.models import ChatMessage, GameEvent, Seat
+from games.models import ChatMessage, Seat
 
+from .log_entries import entry_payload, log_entries
 from .lookup import current_match, host_key, seat_of
 from .presence import present_seat_ids
 
@@ -36,6 +37,12 @@ def seat_payload(seat, host, present, votes=None):
         "host": host is not None and seat.identity_key == host,
         "handover_votes": len((votes or {}).get(str(seat.pk), ())),
     }
+
+
+# What seats_frame reads of the game: a seat list is sent at every socket opened or closed, and the game's
+# rules and state (kilobytes of JSON each) have no part in it.
+SEATS_FRAME_FIELDS = ("code", "status", "min_players", "max_players", "handover_votes", "rematch", "host_user",
+                      "host_guest")
 
 
 def seats_frame(game, seats):
@@ -73,11 +80,6 @@ def progress_payload(game):
     }
 
 
-def entry_payload(event, match):
-    visible = match.visible_events(event.events, None)
-    return {"seq": event.seq, "seat": event.seat, "by": event.by, "lines": match.narrate_move(event.seat, event.action, visible)}
-
-
 def labelled_actions(match, position):
     return [{"action": a, "label": match.label(a)} for a in match.legal_actions(position)]
 
@@ -107,11 +109,6 @@ def _chat_tail(game):
     return [chat_payload(m) for m in reversed(messages)]
 
 
-def _entries(game, match, since, limit):
-    events = GameEvent.objects.filter(game=game, seq__gt=since).order_by("-seq")[:limit]
-    return [entry_payload(e, match) for e in reversed(list(events))]
-
-
 def snapshot_frame(game, identity, since=None):
     """Everything a page needs. With `since` (the last entry the client has), only the entries it missed,
     unless there are too many of them or the number is not one of this game's: then the whole log tail."""
@@ -135,9 +132,9 @@ def snapshot_frame(game, identity, since=None):
     if since is not None and 0 <= since <= game.event_seq and game.event_seq - since <= CATCH_UP_LIMIT:
         frame["type"] = "events"
         frame["since"] = since
-        frame["entries"] = _entries(game, match, since, CATCH_UP_LIMIT)
+        frame["entries"] = log_entries(game, match, since, CATCH_UP_LIMIT)
     else:
-        frame["entries"] = _entries(game, match, 0, LOG_TAIL)
+        frame["entries"] = log_entries(game, match, 0, LOG_TAIL)
     return frame
 
 
@@ -161,7 +158,7 @@ def update_texts(game, seats, ruleset, match, event, encode):
     public, private = {}, {}
     for language in SITE_LANGUAGES:
         with translation.override(language):
-            entry = entry_payload(event, match)
+            entry = entry_payload(game, event, match)
             public[language] = _join(public_view, encode({"entry": entry, "actions": []}))
             for key, view, legal in actors:
                 actions = [{"action": a, "label": match.label(a)} for a in legal]

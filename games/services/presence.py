@@ -18,6 +18,7 @@ from games.selectors.presence import is_present
 from .common import announce_seats
 
 STALE_ROWS_AFTER = timedelta(hours=1)  # rows of dead sockets are deleted by the sweeper after this
+LIGHT_GAME = ("game__rules", "game__state")  # kilobytes of JSON that opening or closing a socket never reads
 
 
 def socket_opened(*, game_id, identity):
@@ -25,7 +26,8 @@ def socket_opened(*, game_id, identity):
     if identity.is_anonymous:
         return None
     with transaction.atomic():
-        seat = Seat.objects.select_for_update().filter(identity.owner_filter(), game_id=game_id).first()
+        seat = (Seat.objects.select_for_update(of=("self",)).select_related("game").defer(*LIGHT_GAME)
+                .filter(identity.owner_filter(), game_id=game_id).first())
         if seat is None:
             return None
         was_present = is_present(seat)
@@ -42,7 +44,7 @@ def socket_closed(presence_id):
         seat_id = Presence.objects.filter(pk=presence_id).values_list("seat_id", flat=True).first()
         if seat_id is None:
             return
-        seat = Seat.objects.select_for_update().select_related("game").get(pk=seat_id)
+        seat = Seat.objects.select_for_update().select_related("game").defer(*LIGHT_GAME).get(pk=seat_id)
         Presence.objects.filter(pk=presence_id).delete()
         if is_present(seat):
             return
