@@ -59,6 +59,7 @@ sys.path.insert(0, str(REPO))
 
 from bench.live_aquarius import AquariusTables  # noqa: E402
 from bench.live_machikoro import MachiKoroTables  # noqa: E402
+from bench.live_tables import GameMaker  # noqa: E402
 
 GAMES = {"machikoro": MachiKoroTables, "aquarius": AquariusTables}
 
@@ -111,15 +112,15 @@ def machine_busy_seconds():
 
 class HostParts:
     """CPU used so far by each part of the measured machine: the servers, the bench's own clients (this
-    process), the Celery worker, PostgreSQL, Redis, and the whole machine (the rest included)."""
+    process and those making its games), the Celery worker, PostgreSQL, Redis, and the whole machine."""
 
-    def __init__(self, server_pids, worker_pids):
-        self.server_pids, self.worker_pids = server_pids, worker_pids
+    def __init__(self, server_pids, worker_pids, maker):
+        self.server_pids, self.worker_pids, self.maker = server_pids, worker_pids, maker
 
     def read(self):
         return {
             "servers": cpu_seconds(self.server_pids),
-            "clients": cpu_seconds([os.getpid()]),
+            "clients": cpu_seconds([os.getpid(), *self.maker.pids()]),
             "worker": cpu_seconds(self.worker_pids),
             "postgres": cpu_seconds(pids_named("postgres")),
             "redis": cpu_seconds(pids_named("redis-server")),
@@ -176,9 +177,10 @@ class Slice:
 
 
 class Bench:
-    def __init__(self, ports, tables, pool_size):
+    def __init__(self, ports, tables, pool_size, maker):
         self.ports = ports
         self.tables = tables
+        self.maker = maker               # makes each table's games (bench/live_tables.py)
         self.players = tables.players
         self.pool_size = pool_size
         self.think = 2.0
@@ -293,7 +295,7 @@ class EchoRoom:
 
 async def measure(ports, tables, host, games, plan, slice_seconds, log):
     """Start `games` tables and as many echo rooms, then run `plan`: [(label, think, pairs)] -> results."""
-    bench = Bench(ports, tables, games)
+    bench = Bench(ports, tables, games, host.maker)
     run = uuid.uuid4().hex[:6]
     global _CONNECTING
     _CONNECTING = asyncio.Semaphore(16)         # one per event loop
@@ -441,6 +443,7 @@ def main():
     frame_bytes = finished = closed = 0
     database_url, created, admin_url = args.database_url, None, os.environ["DATABASE_URL"]
     began = time.perf_counter()
+    maker = None
     try:
         for number, servers in enumerate(server_counts):
             site = LiveSite(workdir, servers=servers, worker=True, extra_env=extra, database_url=database_url,
@@ -454,7 +457,9 @@ def main():
                 os.environ.update(DATABASE_URL=database_url, DJANGO_SECRET_KEY=SECRET,
                                   DJANGO_SETTINGS_MODULE="config.settings")
                 tables = GAMES[args.game]()
-                host = HostParts([p.pid for p in site.processes[:servers]], [p.pid for p in site.processes[servers:]])
+                maker = GameMaker(GAMES[args.game])
+                host = HostParts([p.pid for p in site.processes[:servers]], [p.pid for p in site.processes[servers:]],
+                                 maker)
                 plan = capacity_plan(args.games, steps, args.pairs)
                 if number == 0:
                     plan = [("latency", args.think, args.pairs)] + plan
@@ -473,6 +478,9 @@ def main():
                         for part, seconds in result[kind]["host_cpu_s"].items():
                             host_cpu[kind][part] = host_cpu[kind].get(part, 0.0) + seconds
             finally:
+                if maker is not None:
+                    maker.close()
+                    maker = None
                 site.stop()
     finally:
         if created:

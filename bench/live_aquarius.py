@@ -56,7 +56,7 @@ class AquariusTable:
         from games.clients.rpc import RpcConnection
 
         while True:
-            code, tokens = await asyncio.to_thread(self.bench.tables.new, self.first_game)
+            code, tokens = await self.bench.maker.new(self.first_game)
             self.first_game = False
             ports = self.bench.ports
             sockets = await asyncio.gather(*(

@@ -53,7 +53,7 @@ class MachiKoroTable:
         import websockets
 
         while True:
-            code, keys = await asyncio.to_thread(self.bench.tables.new, self.first_game)
+            code, keys = await self.bench.maker.new(self.first_game)
             self.first_game = False
             ports = self.bench.ports
             sockets = await asyncio.gather(*(self.connect(ports[(self.index + p) % len(ports)], f"/ws/games/{code}/", key)

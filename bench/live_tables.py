@@ -1,7 +1,11 @@
-"""Started games with fresh players for bench/live.py's modes (run in threads: the ORM is synchronous)."""
+"""Started games with fresh players for bench/live.py's modes, made in processes of their own."""
+import asyncio
 import itertools
+import multiprocessing
+import os
 import random
 import uuid
+from concurrent.futures import ProcessPoolExecutor
 
 
 class StartedGames:
@@ -70,3 +74,37 @@ class StartedGames:
         for identity in ids:
             services.set_ready(game_id=game.pk, identity=identity, ready=True)
         return game, users, ids
+
+
+_TABLES = None   # in a game-making process: its StartedGames
+
+
+def _start_maker(tables_class):
+    global _TABLES
+    _TABLES = tables_class()
+
+
+def _make_game(head_start):
+    return _TABLES.new(head_start)
+
+
+class GameMaker:
+    """Makes the tables' games in separate processes. In a thread of the bench's own process, a new game's
+    Django work (users, seats, the start, a head start's moves) held the GIL for a hundred milliseconds and
+    more while the clients' event loop waited to timestamp the replies: the bench measured itself."""
+
+    def __init__(self, tables_class, processes=2):
+        # Spawned, not forked: the bench's database connections stay its own.
+        self.pool = ProcessPoolExecutor(max_workers=processes, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_start_maker, initargs=(tables_class,))
+
+    async def new(self, head_start):
+        """(game code, the players' credentials) of a new started game."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, _make_game, head_start)
+
+    def pids(self):
+        """The making processes (their CPU is the clients' part of the machine)."""
+        return [pid for pid in getattr(self.pool, "_processes", None) or {} if pid != os.getpid()]
+
+    def close(self):
+        self.pool.shutdown(cancel_futures=True)

@@ -33,7 +33,7 @@ def test_ceiling_is_the_cores_over_the_cpu_a_move_takes():
 
 
 def test_slices_subtract_each_parts_idle_rate():
-    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1)
+    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
     host = FakeHost([reading(0, 0, 0), reading(1.0, 0.5, 2.0),      # game slice
                      reading(1.0, 0.5, 2.0), reading(1.6, 0.7, 3.0),  # echo slice
                      reading(1.6, 0.7, 3.0), reading(1.7, 0.7, 3.2)])  # idle slice
@@ -55,7 +55,7 @@ def test_slices_subtract_each_parts_idle_rate():
 
 
 def test_held_players_wait_for_their_slice_without_sending():
-    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1)
+    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
     bench.think = 0.01
     host = FakeHost([reading(0, 0, 0)] * 4)
 
