@@ -1,6 +1,13 @@
 """Stored statistics: one row per finished game, one per seat of it, and the site-wide running totals."""
 from django.conf import settings
 from django.db import models
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _, ngettext, pgettext_lazy
+
+
+def grouped(number):
+    """2000 -> "2,000", in French "2 000": a count grouped by thousands in the active language."""
+    return number_format(number, force_grouping=True)
 
 
 class GameStatistics(models.Model):
@@ -79,7 +86,8 @@ class SiteStatistics(models.Model):
         verbose_name_plural = "site statistics"
 
     def __str__(self):
-        return f"site statistics over {self.games} games"
+        return ngettext("site statistics over %(games)s game", "site statistics over %(games)s games",
+                        self.games) % {"games": grouped(self.games)}
 
 
 class LabRun(models.Model):
@@ -90,19 +98,23 @@ class LabRun(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Waiting for a worker"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        CANCELLED = "cancelled", "Cancelled"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", pgettext_lazy("lab run", "Waiting for a worker")
+        RUNNING = "running", pgettext_lazy("lab run", "Running")
+        DONE = "done", pgettext_lazy("lab run", "Done")
+        CANCELLED = "cancelled", pgettext_lazy("lab run", "Cancelled")
+        FAILED = "failed", pgettext_lazy("lab run", "Failed")
 
     FINAL = (Status.DONE, Status.CANCELLED, Status.FAILED)
 
-    name = models.CharField(max_length=100, blank=True)
+    # Only data is stored; the words a reader sees ("Published cards", "1,000 games, ...") are made in the
+    # reader's language when shown (`card_set_text`, `title`).
+    name = models.CharField(max_length=100, blank=True)                # as the designer typed it; blank: none
     game = models.CharField(max_length=40, default="machikoro")      # a ruleset slug
     draft = models.ForeignKey("cards.CardSetDraft", null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="lab_runs")
-    card_set_label = models.CharField(max_length=120)                 # "Published cards" or the draft's name
+    # The draft's name when the run started (kept if the draft is renamed or deleted); blank: the published
+    # cards (a draft's name is required and unique, never blank).
+    draft_name = models.CharField(max_length=100, blank=True)
     rules = models.JSONField()                                         # the frozen card set the games used
     options = models.JSONField()                                       # players, extensions, market, bots
     seed = models.BigIntegerField()
@@ -121,7 +133,22 @@ class LabRun(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self):
-        return self.name or f"lab run {self.pk}"
+        return self.title
+
+    @property
+    def card_set_text(self):
+        """The card set the run played, in the active language: "Published cards" or "Draft “Cheap ranch”"."""
+        if not self.draft_name:
+            return _("Published cards")
+        return _("Draft “%(name)s”") % {"name": self.draft_name}
+
+    @property
+    def title(self):
+        """The designer's name for the run, else "1,000 games, Published cards" in the active language."""
+        if self.name:
+            return self.name
+        return ngettext("%(games)s game, %(cards)s", "%(games)s games, %(cards)s", self.games) % {
+            "games": grouped(self.games), "cards": self.card_set_text}
 
     @property
     def chunk_count(self):

@@ -55,9 +55,20 @@ def test_a_visitors_pages_are_french(client, fragments):
     assert not leaks, leaks
 
 
-def test_a_designers_pages_are_french(client, designer, official_cards, fragments):
+def test_a_designers_pages_are_french(client, designer, official_cards, fragments, settings,
+                                     django_capture_on_commit_callbacks):
+    from cards.drafts.services import create_draft
+    from stats.lab.services import LabRequest, start_run
+
+    settings.LAB_IN_PROCESS_THREAD = False   # the runs are played before the pages are read
+    draft = create_draft(name="Cheap ranch", user=designer)
+    with django_capture_on_commit_callbacks(execute=True):
+        runs = [start_run(LabRequest(game="machikoro", players=2, extensions=("base",), market="all",
+                                     bots=("income", "greedy"), games=games, seed=1, draft=card_set))
+                for games, card_set in ((1, None), (2, draft))]
     client.force_login(designer)
-    pages = ["/stats/lab/"]
+    pages = ["/stats/lab/", reverse("stats:lab-run", args=[runs[0].pk]), reverse("stats:lab-run", args=[runs[1].pk]),
+             f"{reverse('stats:lab-compare')}?a={runs[0].pk}&b={runs[1].pk}"]
     leaks = {url: found for url in pages if (found := french_leaks(client, url, fragments))}
     assert not leaks, leaks
 

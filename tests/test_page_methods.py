@@ -40,8 +40,7 @@ def samples(player):
     """A value for each route argument, naming real objects; a new argument needs a sample here."""
     game, _ = play_finished_game(seed=3, players=2, users=(player,))
     guest = Guest.objects.create(nickname="Lou")
-    run = LabRun.objects.create(card_set_label="Published cards", rules={}, options={}, seed=1, games=1,
-                                chunk_size=1)
+    run = LabRun.objects.create(rules={}, options={}, seed=1, games=1, chunk_size=1)
     return {"code": game.code, "ruleset": "machikoro", "username": player.username, "guest_id": guest.pk,
             "run_id": run.pk, "fmt": "csv", "name": "playing"}
 

@@ -4,6 +4,7 @@ from django import forms
 from cards.language import localized_name
 from cards.models import CardGame, CardSetDraft, Extension
 from games.rulesets import get_ruleset
+from stats.models import grouped
 
 from .services import MAX_GAMES, LabRequest
 from django.utils.text import format_lazy
@@ -35,7 +36,7 @@ class LabRunForm(forms.Form):
                                     choices=[("all", _("Every stack open"))] + [(str(n), _stacks_label(n)) for n in range(10, 16)])
     games = forms.IntegerField(label=_("Games"), min_value=1, max_value=MAX_GAMES, initial=1000,
                                help_text=format_lazy(_("Up to {}; about a thousand games a second per worker with random bots, a few games a second with a search bot."),
-                                                     f"{MAX_GAMES:,}"))
+                                                     lazy(grouped, str)(MAX_GAMES)))
     seed = forms.IntegerField(label=_("Seed"), required=False, min_value=0, max_value=(1 << 62) - 1,
                               help_text=_("Leave empty for a new one; the same seed replays the same games."))
     name = forms.CharField(label=_("Name"), required=False, max_length=100)

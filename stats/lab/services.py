@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.rulesets import get_ruleset
-from stats.models import LabChunk, LabRun
+from stats.models import LabChunk, LabRun, grouped
 
 from .summary import merge_tallies, summarise
 from .version import software_version
@@ -58,7 +58,7 @@ def start_run(request, *, user=None):
     if not ruleset.has_lab:
         raise LabRunInvalid({"game": [_("%(game)s has no balance lab yet.") % {"game": ruleset.name}]})
     if not 1 <= request.games <= MAX_GAMES:
-        errors["games"] = [_("Play between 1 and %(n)s games.") % {"n": f"{MAX_GAMES:,}"}]
+        errors["games"] = [_("Play between 1 and %(n)s games.") % {"n": grouped(MAX_GAMES)}]
     unknown = [b for b in request.bots if b not in ruleset.lab_bots]
     if not request.bots or unknown:
         errors["bots"] = [_("Choose bots among %(bots)s.") % {"bots": ", ".join(ruleset.lab_bots)}]
@@ -81,14 +81,14 @@ def start_run(request, *, user=None):
     try:
         ruleset.lab_play(rules, options, 0, 0, 1)   # one game: an unplayable card set is refused here
     except Exception as exc:
-        raise LabRunInvalid({"__all__": [f"These cards cannot be played: {exc}"]}) from None
+        raise LabRunInvalid({"__all__": [_("These cards cannot be played: %(error)s") % {"error": exc}]}) from None
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(1 << 62)
-    label = "Published cards" if request.draft is None else f"Draft “{request.draft.name}”"
-    games = f"{request.games:,} game" + ("" if request.games == 1 else "s")  # stored English, like the label
     with transaction.atomic():
+        # No words are stored: a run without a name is titled in the reader's language (LabRun.title).
         run = LabRun.objects.create(
-            name=request.name or f"{games}, {label}", game=ruleset.slug, draft=request.draft,
-            card_set_label=label, rules=rules, options=options, seed=seed, games=request.games,
+            name=request.name, game=ruleset.slug, draft=request.draft,
+            draft_name=request.draft.name if request.draft is not None else "", rules=rules, options=options,
+            seed=seed, games=request.games,
             chunk_size=chunk_size_for(request.games), software_version=software_version(), created_by=user)
         from .runner import dispatch_run
 

@@ -104,7 +104,11 @@ def run_download(request, run_id, fmt):
     run = get_object_or_404(LabRun, pk=run_id, status=LabRun.Status.DONE)
     name = f"lab-run-{run.pk}"
     if fmt == "json":
-        document = {"run": run.pk, "name": run.name, "card_set": run.card_set_label, "options": run.options,
+        # Data only, the same whatever the reader's language: "name" is the designer's ("" when none given),
+        # "card_set" says which cards were played (their frozen copy is "rules").
+        document = {"run": run.pk, "name": run.name,
+                    "card_set": {"published": not run.draft_name, "draft": run.draft_name or None},
+                    "options": run.options,
                     "seed": run.seed, "games": run.games, "software_version": run.software_version,
                     "rules": run.rules, "result": run.result}
         response = HttpResponse(json.dumps(document, indent=1), content_type="application/json")

@@ -6,13 +6,14 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from cards.drafts import services as drafts
 from cards.models import Establishment
 from games import machikoro as engine
 from games.rulesets import get_ruleset
 from stats.lab import runner, services, summary
-from stats.models import LabChunk, LabRun
+from stats.models import LabChunk, LabRun, SiteStatistics
 
 pytestmark = pytest.mark.django_db
 SETTINGS = {"players": 3, "extensions": ["base"], "market": "all", "bots": ["income", "greedy", "random"]}
@@ -108,7 +109,8 @@ def test_a_draft_never_reaches_live_games(official_cards, designer, inline_runs,
     assert Establishment.objects.get(slug="ranch").cost == 1
     run = start(lab_request(games=12, draft=draft), django_capture_on_commit_callbacks)
     assert {c["slug"]: c["cost"] for c in run.rules["cards"]["establishments"]}["ranch"] == 0
-    assert run.card_set_label == "Draft “Cheap ranch”" and run.status == LabRun.Status.DONE
+    assert run.draft_name == "Cheap ranch" and run.status == LabRun.Status.DONE
+    assert run.card_set_text == "Draft “Cheap ranch”" and str(run) == "12 games, Draft “Cheap ranch”"
 
 
 def test_a_draft_without_a_card_plays_without_it(official_cards, designer, inline_runs,
@@ -259,7 +261,7 @@ def page_text(response):
 def test_a_runs_page_counts_one_game_in_the_singular(client, official_cards, designer, inline_runs, games, english,
                                                      french, django_capture_on_commit_callbacks):
     """A one-game run read "1 of 1 games played." and "1 games; ..." (blocktranslate without count), and was
-    named "1 games, Published cards"."""
+    named "1 games, Published cards" (in English on a French page too)."""
     run = start(lab_request(games=games), django_capture_on_commit_callbacks)
     assert run.status == LabRun.Status.DONE and str(run) == f"{games} game{'s' * (games > 1)}, Published cards"
     client.force_login(designer)
@@ -267,4 +269,89 @@ def test_a_runs_page_counts_one_game_in_the_singular(client, official_cards, des
     assert all(line in page for line in english) and "1 games" not in page, page
     client.cookies["django_language"] = "fr"
     page = page_text(client.get(reverse("stats:lab-run", args=[run.pk])))
-    assert all(line in page for line in french), page
+    title = f"{games} partie{'s' * (games > 1)}, Cartes publiées"
+    assert all(line in page for line in french) and f"<h1>{title}</h1>" in client.get(
+        reverse("stats:lab-run", args=[run.pk])).content.decode(), page
+    assert "Published cards" not in page, page
+
+
+# Words are made in the reader's language when shown: a run stores data (the draft's name, the designer's name)
+
+@pytest.mark.parametrize("run, english, french", [
+    (LabRun(games=1), ("1 game, Published cards", "Published cards"), ("1 partie, Cartes publiées", "Cartes publiées")),
+    (LabRun(games=2), ("2 games, Published cards", "Published cards"), ("2 parties, Cartes publiées", "Cartes publiées")),
+    (LabRun(games=2000, draft_name="Cheap ranch"), ("2,000 games, Draft “Cheap ranch”", "Draft “Cheap ranch”"),
+     ("2\u00a0000 parties, Brouillon «\u00a0Cheap ranch\u00a0»", "Brouillon «\u00a0Cheap ranch\u00a0»")),
+    (LabRun(games=1, name="Ranch at 0"), ("Ranch at 0", "Published cards"), ("Ranch at 0", "Cartes publiées")),
+    (LabRun(games=30, name="Cheap", draft_name="Cheap ranch"), ("Cheap", "Draft “Cheap ranch”"),
+     ("Cheap", "Brouillon «\u00a0Cheap ranch\u00a0»")),
+])
+def test_a_run_is_titled_in_the_readers_language(run, english, french):
+    assert (str(run), run.card_set_text) == english
+    with translation.override("fr"):
+        assert (str(run), run.title, run.card_set_text) == (french[0], *french)
+
+
+def test_a_run_stores_no_words(official_cards, designer, monkeypatch, django_capture_on_commit_callbacks):
+    monkeypatch.setattr(runner, "dispatch_run", lambda run_id: None)
+    with translation.override("fr"):   # a French designer starts it: nothing French (or English) is stored
+        published = start(lab_request(games=10), django_capture_on_commit_callbacks)
+        draft = drafts.create_draft(name="Cheap ranch", user=designer)
+        drafted = start(lab_request(games=10, draft=draft, name="Mine"), django_capture_on_commit_callbacks)
+    assert (published.name, published.draft_name, published.draft_id) == ("", "", None)
+    assert (drafted.name, drafted.draft_name, drafted.draft_id) == ("Mine", "Cheap ranch", draft.pk)
+    draft.name = "Renamed"
+    draft.save()
+    drafted.refresh_from_db()
+    assert drafted.card_set_text == "Draft “Cheap ranch”"   # the cards it played, named as they were then
+
+
+def test_the_lab_pages_word_runs_in_the_readers_language(client, official_cards, designer, inline_runs,
+                                                          django_capture_on_commit_callbacks):
+    draft = drafts.create_draft(name="Cheap ranch", user=designer)
+    unnamed = start(lab_request(games=2), django_capture_on_commit_callbacks)
+    named = start(lab_request(games=3, draft=draft, name="Ranch at 0"), django_capture_on_commit_callbacks)
+    client.force_login(designer)
+    pages = [reverse("stats:lab"), reverse("stats:lab-run", args=[unnamed.pk]),
+             reverse("stats:lab-run", args=[named.pk]),
+             f"{reverse('stats:lab-compare')}?a={unnamed.pk}&b={named.pk}"]
+    for url in pages:
+        page = page_text(client.get(url))
+        assert "Published cards" in page and "2 games, Published cards" in page, url
+        assert "Ranch at 0" in page and "Draft “Cheap ranch”" in page, url
+    client.cookies["django_language"] = "fr"
+    for url in pages:
+        page = page_text(client.get(url))
+        assert "Cartes publiées" in page and "2 parties, Cartes publiées" in page, url
+        assert "Ranch at 0" in page and "Brouillon « Cheap ranch »" in page, url
+        assert "Published cards" not in page and "Draft" not in page and "games," not in page, url
+    home = page_text(client.get(reverse("stats:lab")))
+    assert "Terminée" in home and "Done" not in home
+
+
+def test_the_json_download_names_the_card_set_as_data(client, official_cards, designer, inline_runs,
+                                                        django_capture_on_commit_callbacks):
+    draft = drafts.create_draft(name="Cheap ranch", user=designer)
+    unnamed = start(lab_request(games=2), django_capture_on_commit_callbacks)
+    named = start(lab_request(games=2, draft=draft, name="Ranch at 0"), django_capture_on_commit_callbacks)
+    client.force_login(designer)
+    client.cookies["django_language"] = "fr"   # the same document whatever the reader's language
+
+    def download(run):
+        return json.loads(client.get(reverse("stats:lab-download", args=[run.pk, "json"])).content)
+
+    assert download(unnamed)["name"] == "" and download(unnamed)["card_set"] == {"published": True, "draft": None}
+    assert download(named)["name"] == "Ranch at 0"
+    assert download(named)["card_set"] == {"published": False, "draft": "Cheap ranch"}
+    assert download(named)["rules"] == named.rules and download(named)["seed"] == named.seed
+
+
+@pytest.mark.parametrize("games, english, french", [
+    (1, "site statistics over 1 game", "statistiques du site sur 1 partie"),
+    (2, "site statistics over 2 games", "statistiques du site sur 2 parties"),
+    (12000, "site statistics over 12,000 games", "statistiques du site sur 12\u00a0000 parties"),
+])
+def test_site_statistics_count_their_games(games, english, french):
+    assert str(SiteStatistics(games=games)) == english
+    with translation.override("fr"):
+        assert str(SiteStatistics(games=games)) == french
