@@ -24,6 +24,11 @@ dropped), and the servers' CPU is read per slice, so CPU per move and CPU per ec
 same servers at neighbouring moments. Latency is from sending a move until it reached every player
 (echo: until every member has the message).
 
+0. After each start, --warm-up pairs (1) at the --think time, reported apart as warm_up and counted nowhere
+   else: a fresh process's first seconds (its database connections and prepared statements, its card-set
+   and log caches, the collector's first passes over hundreds of new sockets) are a restart's cost, not
+   the steady state's. Without it, the first step after a start had a run's worst p99 (three runs on
+   24 November: 85 to 1,600 ms), worse than later steps at twice its rate.
 1. At --games games with 2 servers and the --think time: p50 and p99 (target p99 < 50 ms).
 2. Capacity, for 2 and then 1 server: the offered move rate is raised step by step (--steps, moves per
    second, with the think time set to games / rate) until p99 exceeds 100 ms, errors appear or fewer than
@@ -415,6 +420,8 @@ def main():
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a player waits before acting")
     parser.add_argument("--slice", type=float, default=5.0, help="seconds per game, echo or idle slice")
     parser.add_argument("--pairs", type=int, default=2, help="game+echo slice pairs per step (a p99 needs a few hundred moves)")
+    parser.add_argument("--warm-up", type=int, default=1,
+                        help="game+echo pairs played after the servers start and reported apart, not counted")
     parser.add_argument("--steps", default=DEFAULT_STEPS, help="offered moves per second, comma-separated")
     parser.add_argument("--database-url", help="use this PostgreSQL database as it is (migrated, cards loaded)")
     parser.add_argument("--channel-layer", choices=("core", "pubsub", "stock"), default="core",
@@ -439,6 +446,7 @@ def main():
         print(json.dumps(summary), file=sys.stderr)
 
     latency, capacity, echo_over, cpu = None, {}, {}, {"game_cpu": 0.0, "moves": 0, "echo_cpu": 0.0, "echoes": 0}
+    warm_up = {}                          # by server count: the first pairs after the start, not counted
     host_cpu = {"game": {}, "echo": {}}   # CPU seconds by part of the machine (HostParts), net of idle
     frame_bytes = finished = closed = 0
     database_url, created, admin_url = args.database_url, None, os.environ["DATABASE_URL"]
@@ -463,9 +471,15 @@ def main():
                 plan = capacity_plan(args.games, steps, args.pairs)
                 if number == 0:
                     plan = [("latency", args.think, args.pairs)] + plan
+                if args.warm_up:
+                    plan = [("warm-up", args.think, args.warm_up)] + plan
                 results, size, done, lost_sockets = asyncio.run(
                     measure(site.ports, tables, host, args.games, plan, args.slice, log))
                 frame_bytes, finished, closed = size or frame_bytes, finished + done, closed + lost_sockets
+                if args.warm_up:
+                    first = results.pop(0)["game"]
+                    warm_up[str(servers)] = {"p50_ms": first["p50_ms"], "p99_ms": first["p99_ms"],
+                                             "cpu_ms_each": first["cpu_ms_each"]}
                 if number == 0:
                     latency = results.pop(0)
                 capacity[str(servers)], echo_over[str(servers)] = judge_capacity(results, steps)
@@ -509,6 +523,7 @@ def main():
         "latency_servers": server_counts[0],
         "latency_moves_per_s": latency["game"]["per_s"],
         "capacity_moves_per_s": capacity,
+        "warm_up": warm_up,
         "capacity_ended_with_echo_p99_over_limit": echo_over,
         "cpu_ms_per_move": round(per_move, 3) if per_move else None,
         "cpu_ms_per_echo": round(per_echo, 3) if per_echo else None,
