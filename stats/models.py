@@ -14,10 +14,10 @@ class GameStatistics(models.Model):
     """The statistics of one game, computed from its event log by a Celery task (see stats.tasks)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting for a worker"
-        RUNNING = "running", "Being computed"
-        DONE = "done", "Ready"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", pgettext_lazy("game statistics", "Waiting for a worker")
+        RUNNING = "running", pgettext_lazy("game statistics", "Being computed")
+        DONE = "done", pgettext_lazy("game statistics", "Ready")
+        FAILED = "failed", pgettext_lazy("game statistics", "Failed")
 
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="statistics")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin import DesignerPermissionsMixin
@@ -67,12 +68,13 @@ class CardSetDraftAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
             try:
                 services.publish_draft(draft, user=request.user)
             except ValidationError as exc:
-                self.message_user(request, f"{draft}: not published, {'; '.join(exc.messages)}", messages.ERROR)
+                self.message_user(request, _("%(draft)s: not published, %(errors)s")
+                                  % {"draft": draft, "errors": "; ".join(exc.messages)}, messages.ERROR)
             else:
-                self.message_user(request, f"{draft} published: its cards are now the ones games use.",
-                                  messages.SUCCESS)
+                self.message_user(request, _("%(draft)s published: its cards are now the ones games use.")
+                                  % {"draft": draft}, messages.SUCCESS)
 
     def response_add(self, request, obj, post_url_continue=None):
-        self.message_user(request, f"Draft “{obj}” holds a copy of every published card: edit them below.",
-                          messages.SUCCESS)
+        self.message_user(request, _("Draft “%(draft)s” holds a copy of every published card: edit them below.")
+                          % {"draft": obj}, messages.SUCCESS)
         return redirect(reverse("admin:cards_cardsetdraft_change", args=[obj.pk]))

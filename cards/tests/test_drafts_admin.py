@@ -76,3 +76,17 @@ def test_players_cannot_see_drafts(player, official_cards):
 def test_the_admin_index_opens_the_balance_lab(designer_browser, official_cards):
     page = designer_browser.get("/admin/").content.decode()
     assert 'href="/stats/lab/"' in page and "Balance lab" in page
+
+
+def test_the_draft_admins_messages_are_in_the_readers_language(designer_browser, official_cards, designer):
+    """They were English f-strings on a French admin."""
+    designer_browser.cookies["django_language"] = "fr"
+    page = designer_browser.post("/admin/cards/cardsetdraft/add/", {"name": "Moins cher", "notes": ""},
+                                 follow=True).content.decode()
+    assert "Le brouillon «\u00a0Moins cher\u00a0» contient une copie de chaque carte publiée" in page
+    assert "holds a copy" not in page
+    draft = CardSetDraft.objects.get()
+    page = designer_browser.post("/admin/cards/cardsetdraft/", {"action": "publish", "_selected_action": [draft.pk]},
+                                 follow=True).content.decode()
+    assert "Moins cher publié : ses cartes sont désormais celles des parties." in page
+    assert "now the ones games use" not in page

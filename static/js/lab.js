@@ -16,9 +16,10 @@
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (p) {
           if (!p) { window.setTimeout(poll, POLL_MS * 3); return; }
+          // The counts as the server groups them in the page's language ("2,000", "2 000"), as in the page itself.
           bar.value = p.games_done;
-          bar.textContent = p.games_done + " / " + p.games;
-          done.textContent = p.games_done;
+          bar.textContent = p.games_done_text + " / " + p.games_text;
+          done.textContent = p.games_done_text;
           status.textContent = p.status_label;
           if (p.final) { window.location.reload(); return; }
           window.setTimeout(poll, POLL_MS);

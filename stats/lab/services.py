@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games.rulesets import get_ruleset
 from stats.models import LabChunk, LabRun, grouped
@@ -130,7 +130,11 @@ def record_chunk(run_id, index, tally):
         fields = ["games_done"]
         if run.chunks.count() == run.chunk_count:
             total = merge_tallies(run.chunks.order_by("index").values_list("tally", flat=True))
-            run.result = summarise(total, get_ruleset(run.game).lab_names(run.rules))
+            # The result keeps English names whoever's language is active here (an eager run in a French
+            # request): its downloads are the same in every language; the page names cards for its reader.
+            with translation.override("en"):
+                names = get_ruleset(run.game).lab_names(run.rules)
+            run.result = summarise(total, names)
             run.status = LabRun.Status.DONE
             run.finished_at = timezone.now()
             fields += ["result", "status", "finished_at"]

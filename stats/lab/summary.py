@@ -106,12 +106,44 @@ def _two_means(a, b):
     return math.erfc(abs(a["mean"] - b["mean"]) / spread / math.sqrt(2))
 
 
-def compare(first, second):
-    """Rows of figures from two summaries with their p-values and Holm–Bonferroni significance."""
-    from games.rulesets import get_ruleset
+def card_namer(rules=None):
+    """A function (slug, stored name) -> the card's name in the active language, for a run's result.
 
+    A result keeps each card's English name (its downloads stay the same in every language): the reader sees
+    the name of the run's frozen copy of the card (`name_fr` in French), else the official card's, else the
+    stored name (a draft's new card, or a card set frozen before French names were kept)."""
+    from cards.language import current_language, localized_name
     from stats.selectors import card_label
 
+    cards = (rules or {}).get("cards") or {}
+    frozen = {c["slug"]: c for c in cards.get("establishments", []) + cards.get("landmarks", [])}
+    french = current_language() == "fr"
+
+    def name(slug, stored=None):
+        card = frozen.get(slug)
+        if card is not None and (card.get("name_fr") or not french):
+            return localized_name(card)
+        return card_label(slug, stored)
+    return name
+
+
+def localized_result(result, rules=None):
+    """A run's result to show: its cards and landmarks named in the active language (see `card_namer`)."""
+    if not result:
+        return result
+    name = card_namer(rules)
+    return {**result,
+            "cards": [{**c, "name": name(c["slug"], c["name"])} for c in result.get("cards", [])],
+            "landmarks": [{**l, "name": name(l["slug"], l["name"])} for l in result.get("landmarks", [])]}
+
+
+def compare(first, second, rules=None):
+    """Rows of figures from two summaries with their p-values and Holm–Bonferroni significance.
+
+    `rules`: the frozen card set of the first run, whose card names label the rows (`card_namer`)."""
+    from games.rulesets import get_ruleset
+
+    card_name = card_namer(rules)
     ruleset = get_ruleset("machikoro")
     rows = [{"figure": _("Mean game length (turns)"), "a": first["length"]["mean"], "b": second["length"]["mean"],
              "p": _two_means(first["length"], second["length"])}]
@@ -129,7 +161,7 @@ def compare(first, second):
     for card in first["cards"]:
         other = second_cards.get(card["slug"])
         if other:
-            rows.append({"figure": _("Win rate of buyers of %(card)s") % {"card": card_label(card["slug"], card["name"])}, "a": card["buyer_win_rate"]["rate"],
+            rows.append({"figure": _("Win rate of buyers of %(card)s") % {"card": card_name(card["slug"], card["name"])}, "a": card["buyer_win_rate"]["rate"],
                          "b": other["buyer_win_rate"]["rate"],
                          "p": _two_proportions(card["buyer_win_rate"], other["buyer_win_rate"])})
     _holm(rows)

@@ -12,11 +12,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.utils.translation import gettext as _
 
 from cards.permissions import is_designer
-from stats.models import LabRun
+from stats.models import LabRun, grouped
 
 from . import services
 from .forms import LabRunForm
-from .summary import compare
+from .summary import compare, localized_result
 
 
 def designer_required(view):
@@ -49,8 +49,11 @@ def lab_home(request):
 
 
 def _progress(run):
+    # The counts as the page prints them (grouped in the reader's language, "2,000", "2 000"): lab.js shows
+    # these texts, so the live line reads as the server-rendered one.
     return {"id": run.pk, "status": run.status, "status_label": run.get_status_display(),
-            "games_done": run.games_done, "games": run.games, "final": run.is_final, "error": run.error}
+            "games_done": run.games_done, "games": run.games, "final": run.is_final, "error": run.error,
+            "games_done_text": grouped(run.games_done), "games_text": grouped(run.games)}
 
 
 @require_safe
@@ -58,7 +61,9 @@ def _progress(run):
 def run_page(request, run_id):
     run = get_object_or_404(LabRun.objects.select_related("draft", "created_by"), pk=run_id)
     others = LabRun.objects.filter(status=LabRun.Status.DONE, game=run.game).exclude(pk=run.pk)[:50]
-    return render(request, "stats/lab/run.html", {"run": run, "progress": _progress(run), "others": others})
+    # The stored result keeps English card names (as its downloads do): the page names them in the reader's language.
+    return render(request, "stats/lab/run.html", {"run": run, "progress": _progress(run), "others": others,
+                                                  "result": localized_result(run.result, run.rules)})
 
 
 @require_safe
@@ -133,6 +138,6 @@ def _finished_run(number):
 def compare_page(request):
     a = _finished_run(request.GET.get("a", ""))
     b = _finished_run(request.GET.get("b", ""))
-    rows = compare(a.result, b.result)
+    rows = compare(a.result, b.result, rules=a.rules)
     return render(request, "stats/lab/compare.html", {"a": a, "b": b, "rows": rows,
                                                       "significant": sum(r["significant"] for r in rows)})

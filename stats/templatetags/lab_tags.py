@@ -3,6 +3,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from games.rulesets import get_ruleset
+from stats.models import grouped as grouped_number
 
 from .stats_tags import decimal, percent
 
@@ -13,6 +14,12 @@ register = template.Library()
 def share(value, digits=1):
     """0.4286 -> "42.9 %" (an em dash for no value)."""
     return percent(None if value is None else value * 100, digits)
+
+
+@register.filter
+def grouped(number):
+    """A count grouped by thousands in the active language, as the runs' titles print it: "2,000", "2 000"."""
+    return "" if number is None else grouped_number(number)
 
 
 @register.filter

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 
 from cards.drafts import services as drafts
 from cards.models import Establishment
@@ -355,3 +356,122 @@ def test_site_statistics_count_their_games(games, english, french):
     assert str(SiteStatistics(games=games)) == english
     with translation.override("fr"):
         assert str(SiteStatistics(games=games)) == french
+
+
+# French pages: card names, grouped counts, no repeated words (the stored result keeps English names and slugs)
+
+def test_a_runs_page_names_the_cards_in_the_readers_language(client, official_cards, designer, inline_runs,
+                                                            django_capture_on_commit_callbacks):
+    """The run page showed the result's English names ("Wheat Field") on a French page; compare did not."""
+    run = start(lab_request(games=4), django_capture_on_commit_callbacks)
+    faces = {c["slug"]: c for c in engine.load_card_data()["establishments"] + engine.load_card_data()["landmarks"]}
+    shown = run.result["cards"] + run.result["landmarks"]
+    assert shown and all(c["name"] == faces[c["slug"]]["name"] for c in shown)   # stored: English
+    client.force_login(designer)
+    client.cookies["django_language"] = "fr"
+    response = client.get(reverse("stats:lab-run", args=[run.pk]))
+    page = response.content.decode()
+    for card in shown:
+        french = faces[card["slug"]]["name_fr"]
+        assert f'<th scope="row">{escape(french)}</th>' in page, card["slug"]
+        if french != card["name"]:
+            assert f'<th scope="row">{escape(card["name"])}</th>' not in page, card["slug"]
+    island = json.loads(re.search(r'id="lab-result" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert {c["name"] for c in island["cards"]} == {faces[c["slug"]]["name_fr"] for c in run.result["cards"]}
+    # The downloads keep the stored English names, whatever the reader's language.
+    exported = json.loads(client.get(reverse("stats:lab-download", args=[run.pk, "json"])).content)
+    assert exported["result"] == run.result
+    rows = list(csv.reader(io.StringIO(client.get(reverse("stats:lab-download", args=[run.pk, "csv"])).content.decode())))
+    assert {r[1] for r in rows if r[0] == "mean landmark build order"} == {l["name"] for l in run.result["landmarks"]}
+
+
+def test_a_result_keeps_english_names_whoever_finishes_it(official_cards, inline_runs,
+                                                          django_capture_on_commit_callbacks):
+    with translation.override("fr"):   # a run played in a French request's thread
+        run = start(lab_request(games=2), django_capture_on_commit_callbacks)
+    faces = {c["slug"]: c["name"] for c in engine.load_card_data()["establishments"] + engine.load_card_data()["landmarks"]}
+    assert [c["name"] for c in run.result["cards"]] == [faces[c["slug"]] for c in run.result["cards"]]
+    assert [l["name"] for l in run.result["landmarks"]] == [faces[l["slug"]] for l in run.result["landmarks"]]
+
+
+def test_a_runs_card_names_come_from_its_frozen_cards():
+    rules = {"cards": {"establishments": [{"slug": "bakery", "name": "Cheap bakery", "name_fr": "Boulangerie bon marché"},
+                                          {"slug": "ranch", "name": "Big ranch", "name_fr": ""}],
+                       "landmarks": []}}
+    with translation.override("en"):
+        name = summary.card_namer(rules)
+        assert (name("bakery", "Bakery"), name("ranch", "Ranch"), name("new-card", "New card")) == (
+            "Cheap bakery", "Big ranch", "New card")
+    with translation.override("fr"):
+        name = summary.card_namer(rules)
+        # No French name frozen: the official card's, else the stored name.
+        assert (name("bakery", "Bakery"), name("ranch", "Ranch"), name("new-card", "New card")) == (
+            "Boulangerie bon marché", "Ferme", "New card")
+        assert summary.card_namer(None)("wheat-field", "Wheat Field") == "Champ de blé"
+
+
+def test_the_lab_groups_counts_as_the_titles_do(client, official_cards, designer, monkeypatch,
+                                               django_capture_on_commit_callbacks):
+    """"1200 of 2500 games played" under the title "2,500 games, Published cards"."""
+    monkeypatch.setattr(runner, "dispatch_run", lambda run_id: None)
+    run = start(lab_request(games=2500), django_capture_on_commit_callbacks)
+    LabRun.objects.filter(pk=run.pk).update(games_done=1200, status=LabRun.Status.RUNNING)
+    client.force_login(designer)
+    url = reverse("stats:lab-run", args=[run.pk])
+    assert "1,200 of 2,500 games played." in page_text(client.get(url))
+    assert "1,200 / 2,500" in page_text(client.get(reverse("stats:lab")))
+    progress = client.get(reverse("stats:lab-progress", args=[run.pk])).json()
+    assert (progress["games_done"], progress["games_done_text"], progress["games_text"]) == (1200, "1,200", "2,500")
+    client.cookies["django_language"] = "fr"
+    assert "1 200 sur 2 500 parties jouées." in page_text(client.get(url))
+    assert "<span data-lab-done>1\u00a0200</span> sur 2\u00a0500 parties" in client.get(url).content.decode()
+    progress = client.get(reverse("stats:lab-progress", args=[run.pk])).json()
+    assert (progress["games_done_text"], progress["games_text"]) == ("1\u00a0200", "2\u00a0500")   # what lab.js shows
+
+    tally = {"games": 2500, "unfinished": 1001, "turns_sum": 2500 * 30, "turns_squares": 2500 * 909,
+             "length_buckets": {"30": 2500}, "wins_by_seat": {"0": 1400, "1": 99},
+             "seats_by_bot": {"income": 7500}, "wins_by_bot": {"income": 1499},
+             "cards": {"bakery": {"bought": 4321, "buyers": 1234, "buyer_wins": 700, "first_buy_turns": 5000,
+                                  "activations": 3000, "paid": 3000}},
+             "landmarks": {"train-station": {"built": 1300, "rank_sum": 1300, "ranks": {"1": 1300}}}}
+    LabRun.objects.filter(pk=run.pk).update(games_done=2500, status=LabRun.Status.DONE,
+                                            result=summary.summarise(tally, {}))
+    client.cookies["django_language"] = "en"
+    page = client.get(url).content.decode()
+    for count in ("2,500", "1,400", "7,500", "1,499", "4,321", "1,234", "1,300"):
+        assert f"<td>{count}</td>" in page, count
+    assert "1: 1,300" in page and "2,500 games; 1,001 stopped at the turn limit" in page_text(client.get(url))
+    client.cookies["django_language"] = "fr"
+    page = client.get(url).content.decode()
+    assert "<td>4\u00a0321</td>" in page and "1: 1\u00a0300" in page
+    assert "2\u00a0500 parties ; sans gagnant à la limite de tours : 1\u00a0001." in page
+
+
+def test_compare_says_only_what_a_title_does_not(client, official_cards, designer, inline_runs,
+                                                 django_capture_on_commit_callbacks):
+    """An unnamed run read "2 games, Published cards (Published cards, 2 games)"."""
+    draft = drafts.create_draft(name="Cheap ranch", user=designer)
+    unnamed = start(lab_request(games=2), django_capture_on_commit_callbacks)
+    named = start(lab_request(games=3, draft=draft, name="Ranch at 0"), django_capture_on_commit_callbacks)
+    client.force_login(designer)
+    page = page_text(client.get(reverse("stats:lab-compare"), {"a": unnamed.pk, "b": named.pk}))
+    assert "A : 2 games, Published cards B : Ranch at 0 (Draft “Cheap ranch”, 3 games)" in page, page
+    assert "(Published cards" not in page
+    client.cookies["django_language"] = "fr"
+    page = page_text(client.get(reverse("stats:lab-compare"), {"a": unnamed.pk, "b": named.pk}))
+    assert "(Cartes publiées" not in page and "Ranch at 0 (Brouillon « Cheap ranch », 3 parties)" in page
+    options = client.get(reverse("stats:lab-run", args=[named.pk])).content.decode()
+    assert ">2 parties, Cartes publiées</option>" in options
+    options = client.get(reverse("stats:lab-run", args=[unnamed.pk])).content.decode()
+    assert ">Ranch at 0 (Brouillon «\u00a0Cheap ranch\u00a0»)</option>" in options
+
+
+def test_a_games_statistics_status_is_worded_in_the_readers_language():
+    from stats.models import GameStatistics
+
+    statistics = GameStatistics(status=GameStatistics.Status.DONE)
+    assert statistics.get_status_display() == "Ready"
+    with translation.override("fr"):
+        assert statistics.get_status_display() == "Prêtes"
+        assert [str(label) for _, label in GameStatistics.Status.choices] == [
+            "En attente d'un worker", "En cours de calcul", "Prêtes", "Échec"]

@@ -37,7 +37,7 @@ def test_a_designer_runs_the_lab_and_sees_progress_then_charts(live_server, brow
 
     progress = page.locator("#lab-progress progress")
     assert progress.get_attribute("max") == "3000"
-    assert page.locator("#lab-progress").inner_text().count("of 3000 games played") == 1
+    assert page.locator("#lab-progress").inner_text().count("of 3,000 games played") == 1
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lab-progress.png"))
 
@@ -45,7 +45,7 @@ def test_a_designer_runs_the_lab_and_sees_progress_then_charts(live_server, brow
     page.wait_for_function("() => window.Chart && Object.keys(Chart.instances).length === 3")
     titles = page.evaluate("() => Object.values(Chart.instances).map(c => c.options.plugins.title.text)")
     assert titles == ["Win rate by seat", "Game length (turns)", "Win rate of players who bought the card"]
-    assert "3000 of 3000 games played" in page.locator("#lab-progress").inner_text()
+    assert "3,000 of 3,000 games played" in page.locator("#lab-progress").inner_text()
     assert page.locator("table.stats-table").count() >= 5
     page.screenshot(path=str(ARTIFACTS / "lab-result-desktop.png"), full_page=True)
     assert page_width(page) <= 1280
