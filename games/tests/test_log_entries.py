@@ -12,13 +12,6 @@ from games.selectors.lookup import current_match
 from .helpers import seat_to_act
 
 
-@pytest.fixture
-def cards(db):
-    from cards.loading import load_official_cards
-
-    return load_official_cards()
-
-
 @pytest.fixture(autouse=True)
 def empty_cache():
     log_entries.CACHE.clear()
@@ -61,7 +54,7 @@ def fresh_entries(game):
     return [log_entries.word_entry(e, match) for e in GameEvent.objects.filter(game=game).order_by("seq")]
 
 
-def test_a_snapshot_words_each_entry_once_and_as_fresh(cards, ann, bob, narrations, monkeypatch):
+def test_a_snapshot_words_each_entry_once_and_as_fresh(official_cards, ann, bob, narrations, monkeypatch):
     monkeypatch.setattr(broadcast, "publish", lambda group, message: None)   # no update has worded anything
     game = played_game(ann, bob)
     log_entries.CACHE.clear()
@@ -73,7 +66,7 @@ def test_a_snapshot_words_each_entry_once_and_as_fresh(cards, ann, bob, narratio
     assert first == again == fresh_entries(game)
 
 
-def test_entries_are_kept_per_language(cards, ann, bob):
+def test_entries_are_kept_per_language(official_cards, ann, bob):
     game = played_game(ann, bob)
     english = snapshot_frame(game, ann)["entries"]
     with translation.override("fr"):
@@ -82,14 +75,14 @@ def test_entries_are_kept_per_language(cards, ann, bob):
     assert english == fresh_entries(game) and english != french
 
 
-def test_the_update_of_a_move_words_its_entry_for_later_pages(cards, ann, bob, narrations):
+def test_the_update_of_a_move_words_its_entry_for_later_pages(official_cards, ann, bob, narrations):
     game = played_game(ann, bob, moves=3)    # each move's update is worded in every site language
     narrations.clear()
     entries = snapshot_frame(game, ann, since=0)["entries"]
     assert narrations == [] and [e["seq"] for e in entries] == list(range(1, game.event_seq + 1))
 
 
-def test_catching_up_sends_only_the_missed_entries(cards, ann, bob):
+def test_catching_up_sends_only_the_missed_entries(official_cards, ann, bob):
     game = played_game(ann, bob)
     frame = snapshot_frame(game, ann, since=game.event_seq - 2)
     assert frame["type"] == "events" and frame["entries"] == fresh_entries(game)[-2:]
