@@ -6,10 +6,11 @@ re-parse card effects.
 """
 import hashlib
 import json
+import weakref
 from collections import OrderedDict
 from threading import Lock
 
-from django.utils.translation import gettext as _, pgettext_lazy
+from django.utils.translation import get_language, gettext as _, pgettext_lazy
 
 from games import machikoro as engine
 from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
@@ -45,6 +46,30 @@ class _CardSetCache:
 
 
 CARD_SETS = _CardSetCache()
+
+_LABELS_PER_CARD_SET = 4096
+_labels = weakref.WeakKeyDictionary()   # card set -> {(language, action, names): label}; dies with the set
+
+
+def _cached_label(state, action):
+    """A button label, worded once per card set, language and action: every update sends the acting
+    player's labelled actions in each site language, and the same few actions recur all game long."""
+    try:
+        items = tuple(sorted(action.items()))
+        hash(items)
+    except (AttributeError, TypeError):   # not a flat action: word it, keep nothing
+        return action_label(state, action)
+    names = tuple(p.name for p in state.players) if "opponent" in action else None
+    key = (get_language(), items, names)
+    labels = _labels.get(state.card_set)
+    if labels is None:
+        labels = _labels.setdefault(state.card_set, {})
+    label = labels.get(key)
+    if label is None:
+        if len(labels) >= _LABELS_PER_CARD_SET:
+            labels.clear()
+        label = labels[key] = action_label(state, action)
+    return label
 
 
 class MachiKoroMatch(Match):
@@ -86,7 +111,7 @@ class MachiKoroMatch(Match):
         return data
 
     def label(self, action):
-        return action_label(self.state, action)
+        return _cached_label(self.state, action)
 
     def narrate(self, events):
         return narrate(self.state, events)

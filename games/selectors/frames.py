@@ -11,7 +11,7 @@ from games.models import ChatMessage, Seat
 
 from .log_entries import entry_payload, log_entries
 from .lookup import current_match, host_key, seat_of
-from .presence import present_seat_ids
+from .presence import present_seat_ids, with_presence
 
 CHAT_TAIL = 50
 LOG_TAIL = 300       # entries sent in a snapshot
@@ -45,9 +45,11 @@ SEATS_FRAME_FIELDS = ("code", "status", "min_players", "max_players", "handover_
                       "host_guest")
 
 
-def seats_frame(game, seats):
+def seats_frame(game, seats, present=None):
+    """`present`: ids of the seats with a live socket, read here when not given (see `seats_and_presence`)."""
     host = host_key(game)
-    present = present_seat_ids(game.pk)
+    if present is None:
+        present = present_seat_ids(game.pk)
     return {
         "type": "seats",
         "status": game.status,
@@ -56,6 +58,20 @@ def seats_frame(game, seats):
         "seats": [seat_payload(s, host, present, game.handover_votes) for s in seats],
         "rematch": _rematch_code(game),
     }
+
+
+def seats_and_presence(game_id, game_fields=None):
+    """(the game's seats in position order, the ids of those with a live socket) in one query; with
+    `game_fields`, also (the game with only those fields, or None when it has no seats) from the same query."""
+    seats = Seat.objects.filter(game_id=game_id).order_by("position")
+    if game_fields:
+        seat_fields = [f.name for f in Seat._meta.concrete_fields]
+        seats = seats.select_related("game").only(*seat_fields, *(f"game__{name}" for name in game_fields))
+    seats = list(with_presence(seats))
+    present = {s.pk for s in seats if s.present}
+    if game_fields:
+        return seats, present, (seats[0].game if seats else None)
+    return seats, present
 
 
 def _rematch_code(game):
@@ -112,14 +128,14 @@ def _chat_tail(game):
 def snapshot_frame(game, identity, since=None):
     """Everything a page needs. With `since` (the last entry the client has), only the entries it missed,
     unless there are too many of them or the number is not one of this game's: then the whole log tail."""
-    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    seats, present = seats_and_presence(game.pk)
     seat = seat_of(seats, identity)
     frame = {
         "type": "snapshot",
         "code": game.code,
         "ruleset": game.ruleset,
         "you": you_payload(game, identity, seat),
-        "seats": seats_frame(game, seats),
+        "seats": seats_frame(game, seats, present),
         "chat": _chat_tail(game),
         "progress": progress_payload(game),
         "seq": game.event_seq,

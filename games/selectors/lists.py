@@ -7,6 +7,10 @@ from games.models import Game
 from games.rulesets import UnknownRuleset, get_ruleset
 
 LIST_LIMIT = 50
+# What a row shows: a running game's rules and state (kilobytes of JSON each) are never read, and the list
+# is built again at every start and end of a game.
+ROW_FIELDS = ("code", "ruleset", "status", "public", "options", "min_players", "max_players", "turn_seconds",
+              "created_at")
 
 
 def _describe(game):
@@ -37,6 +41,7 @@ def _game_row(game):
 def public_games(status, limit=LIST_LIMIT):
     return (
         Game.objects.filter(status=status, public=True)
+        .only(*ROW_FIELDS)
         .annotate(players=Count("seats"), humans=Count("seats", filter=Q(seats__bot_kind="")))
         .prefetch_related("seats")
         .order_by("-created_at")[:limit]

@@ -2,7 +2,7 @@
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef
 from django.utils import timezone
 
 from games.models import Presence
@@ -16,6 +16,12 @@ def live_since(now=None):
 def present_seat_ids(game_id, now=None):
     return set(Presence.objects.filter(seat__game_id=game_id, last_seen__gt=live_since(now))
                .values_list("seat_id", flat=True))
+
+
+def with_presence(seats, now=None):
+    """`seats` (a Seat queryset) each annotated with `present`, read in the same query as the seats."""
+    live = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gt=live_since(now))
+    return seats.annotate(present=Exists(live))
 
 
 def is_present(seat, now=None):

@@ -4,7 +4,7 @@ from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import Game, Seat
-from games.selectors.frames import SEATS_FRAME_FIELDS, seats_frame
+from games.selectors.frames import SEATS_FRAME_FIELDS, seats_and_presence, seats_frame
 from games.selectors.lookup import seat_of, without_rules
 from games.selectors.lists import open_games_frames
 
@@ -61,9 +61,12 @@ def announce_seats(game):
     game_id, code = game.pk, game.code
 
     def send():
-        fresh = Game.objects.only(*SEATS_FRAME_FIELDS).get(pk=game_id)
-        seats = list(Seat.objects.filter(game_id=game_id).order_by("position"))
-        broadcast.publish_to_game(code, seats_frame(fresh, seats))
+        # Seats, their presence and the game's few fields in one query (a seat list goes out at every
+        # socket opened or closed); a game without seats is read on its own.
+        seats, present, fresh = seats_and_presence(game_id, SEATS_FRAME_FIELDS)
+        if fresh is None:
+            fresh = Game.objects.only(*SEATS_FRAME_FIELDS).get(pk=game_id)
+        broadcast.publish_to_game(code, seats_frame(fresh, seats, present))
 
     transaction.on_commit(send)
 

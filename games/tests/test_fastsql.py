@@ -88,7 +88,7 @@ def test_moves_store_the_same_rows_as_the_orm(ann, bob):
 
 
 def test_a_refused_event_row_leaves_the_game_as_it_was(ann, bob):
-    """The event insert and the game update share a round trip on PostgreSQL: a failing insert still raises
+    """The event insert and the game update are one statement on PostgreSQL: a failing insert still raises
     Django's IntegrityError and the update does not stay."""
     from django.db import IntegrityError
 

@@ -1,0 +1,57 @@
+"""Seat lists and the open-games list, sent at every socket opened or closed and at every start and end of a
+game: read in as few queries as possible, and never with a game's rules or state."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import services
+from games.models import Game
+from games.selectors.frames import SEATS_FRAME_FIELDS, seats_and_presence, seats_frame
+from games.selectors.lists import open_games_frames, public_games
+from games.selectors.presence import present_seat_ids
+
+from .helpers import started_counting_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seats_and_their_presence_come_from_one_query(ann, bob):
+    game = started_counting_game(ann, bob, target=30)
+    services.socket_opened(game_id=game.pk, identity=bob)
+    with CaptureQueriesContext(connection) as queries:
+        seats, present, fresh = seats_and_presence(game.pk, SEATS_FRAME_FIELDS)
+    assert len(queries) == 1
+    assert [s.position for s in seats] == [0, 1]
+    assert present == present_seat_ids(game.pk) == {s.pk for s in seats if s.user_id == bob.user_id}
+    assert fresh.pk == game.pk and fresh.code == game.code
+    assert {"rules", "state"} <= fresh.get_deferred_fields()
+
+
+def test_a_seat_list_is_the_same_from_one_query_as_from_three(ann, bob):
+    game = started_counting_game(ann, bob, target=30)
+    services.socket_opened(game_id=game.pk, identity=ann)
+    seats, present, fresh = seats_and_presence(game.pk, SEATS_FRAME_FIELDS)
+    reference = Game.objects.get(pk=game.pk)
+    assert seats_frame(fresh, seats, present) == seats_frame(reference, list(reference.seats.order_by("position")))
+
+
+def test_an_opened_socket_is_recorded_and_announced_in_four_queries(ann, bob, broadcasts):
+    game = started_counting_game(ann, bob, target=30)
+    broadcasts.clear()
+    with CaptureQueriesContext(connection) as queries:
+        services.socket_opened(game_id=game.pk, identity=bob)
+    # The seat (locked), whether it was present, the new presence row; then the seat list in one query.
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 4, statements
+    (group, frame), = broadcasts
+    assert frame["type"] == "seats"
+    assert {s["name"]: s["connected"] for s in frame["seats"]} == {ann.name: False, bob.name: True}
+
+
+def test_the_open_games_list_never_reads_rules_or_state(ann, bob):
+    started_counting_game(ann, bob, target=30)
+    playing = list(public_games(Game.Status.PLAYING))
+    assert playing and all({"rules", "state", "table", "result"} <= g.get_deferred_fields() for g in playing)
+    frames = open_games_frames()
+    row = frames["en"]["playing"][0]
+    assert row["players"] == 2 and sorted(row["names"]) == sorted([ann.name, bob.name])
