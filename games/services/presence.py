@@ -41,10 +41,10 @@ def socket_closed(presence_id):
     """Forget a closed socket; when it was the seat's last one in a running game, a delayed job hands
     the seat to a bot unless the player comes back within GAMES_ABSENCE_GRACE."""
     with transaction.atomic():
-        seat_id = Presence.objects.filter(pk=presence_id).values_list("seat_id", flat=True).first()
-        if seat_id is None:
+        seat = (Seat.objects.select_for_update(of=("self",)).select_related("game").defer(*LIGHT_GAME)
+                .filter(presences__pk=presence_id).first())
+        if seat is None:   # already forgotten (the sweeper deleted a row its process stopped refreshing)
             return
-        seat = Seat.objects.select_for_update().select_related("game").defer(*LIGHT_GAME).get(pk=seat_id)
         Presence.objects.filter(pk=presence_id).delete()
         if is_present(seat):
             return
