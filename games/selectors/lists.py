@@ -7,6 +7,7 @@ from games.models import Game
 from games.rulesets import UnknownRuleset, get_ruleset
 
 LIST_LIMIT = 50
+PLAYING_LIMIT = 20   # running games the list shows, newest first
 # What a row shows: a running game's rules and state (kilobytes of JSON each) are never read, and the list
 # is built again at every start and end of a game.
 ROW_FIELDS = ("code", "ruleset", "status", "public", "options", "min_players", "max_players", "turn_seconds",
@@ -50,14 +51,24 @@ def public_games(status, limit=LIST_LIMIT):
 
 def open_games_frame():
     """The list in the active language (a page, or one socket when it connects)."""
-    return _frame(list(public_games(Game.Status.LOBBY)), list(public_games(Game.Status.PLAYING, limit=20)))
+    return _frame(list(public_games(Game.Status.LOBBY)), list(public_games(Game.Status.PLAYING, limit=PLAYING_LIMIT)))
+
+
+def was_listed_running(game):
+    """Whether the list showed `game` among the running games before it ended: only then does its end
+    change the list (on a busy site most games end beyond the newest ones shown). Ties count as shown."""
+    if not game.public:
+        return False
+    newer = (Game.objects.filter(status=Game.Status.PLAYING, public=True, created_at__gte=game.created_at)
+             .exclude(pk=game.pk)[:PLAYING_LIMIT].count())
+    return newer < PLAYING_LIMIT
 
 
 def open_games_frames():
     """The list once per site language ({language: frame}), for a broadcast each socket reads in its own:
     the games are read once, only their option lines are worded per language."""
     lobbies = list(public_games(Game.Status.LOBBY))
-    playing = list(public_games(Game.Status.PLAYING, limit=20))
+    playing = list(public_games(Game.Status.PLAYING, limit=PLAYING_LIMIT))
     frames = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):

@@ -17,6 +17,7 @@ from games.models import Game, GameEvent, Seat
 from games.rulesets import RuleViolation
 from games.scheduling import EXPIRE_TURN, PLAY_BOT_MOVE, dispatch_on_commit
 from games.selectors.frames import update_texts
+from games.selectors.lists import was_listed_running
 from games.selectors.lookup import current_match
 from games.selectors.presence import is_present, last_sign_of_life
 from games.signals import game_finished
@@ -97,7 +98,8 @@ def record_action(game, seats, ruleset, match, position, action, by):
                                                  action=action, events=events)
     _announce_update(game, seats, ruleset, new_match, event)
     if progress.over:
-        announce_open_games()
+        if was_listed_running(game):
+            announce_open_games()
         for receiver, failure in game_finished.send_robust(sender=Game, game=game):
             if isinstance(failure, Exception):
                 log.error("game_finished receiver %r failed for game %s", receiver, game.code, exc_info=failure)

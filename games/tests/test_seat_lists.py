@@ -55,3 +55,25 @@ def test_the_open_games_list_never_reads_rules_or_state(ann, bob):
     frames = open_games_frames()
     row = frames["en"]["playing"][0]
     assert row["players"] == 2 and sorted(row["names"]) == sorted([ann.name, bob.name])
+
+
+def _lists_sent(broadcasts):
+    return [frame for group, frame in broadcasts if frame.get("type") == "games"]
+
+
+@pytest.mark.parametrize("newer_games, public, listed", [(0, True, True), (19, True, True), (20, True, False),
+                                                         (0, False, False)])
+def test_a_game_end_resends_the_list_only_when_the_list_showed_the_game(ann, bob, make_player, broadcasts,
+                                                                      newer_games, public, listed):
+    from .test_play_services import play_to_the_end
+
+    game = started_counting_game(ann, bob, target=7, public=public)
+    for n in range(newer_games):   # started later: the list shows the newest running games first
+        started_counting_game(make_player(f"host{n}"), make_player(f"guest{n}"), target=7)
+    broadcasts.clear()
+    play_to_the_end(game, ann, bob)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    sent = _lists_sent(broadcasts)
+    assert bool(sent) == listed
+    if sent:
+        assert game.code not in [row["code"] for row in sent[-1]["playing"]]
