@@ -103,8 +103,9 @@ class GameMaker:
         return await asyncio.get_running_loop().run_in_executor(self.pool, _make_game, head_start)
 
     def pids(self):
-        """The making processes (their CPU is the clients' part of the machine)."""
-        return [pid for pid in getattr(self.pool, "_processes", None) or {} if pid != os.getpid()]
+        """The making processes (their CPU is the clients' part of the machine): the bench's only
+        multiprocessing children (its servers and worker are plain subprocesses)."""
+        return [child.pid for child in multiprocessing.active_children() if child.pid != os.getpid()]
 
     def close(self):
         self.pool.shutdown(cancel_futures=True)

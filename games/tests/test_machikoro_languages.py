@@ -13,13 +13,6 @@ from games.selectors.frames import snapshot_frame
 from .helpers import seat_to_act
 
 
-@pytest.fixture
-def cards(db):
-    from cards.loading import load_official_cards
-
-    return load_official_cards()
-
-
 def started_game(ann, bob):
     game = services.create_game(host=ann, ruleset_slug="machikoro", public=True, min_players=2, max_players=4,
                                 turn_seconds=0, options={"extensions": ["harbor"]})
@@ -29,7 +22,7 @@ def started_game(ann, bob):
     return Game.objects.get(pk=game.pk)
 
 
-def test_the_frozen_card_set_carries_both_names(cards, ann, bob):
+def test_the_frozen_card_set_carries_both_names(official_cards, ann, bob):
     frozen = started_game(ann, bob).rules["cards"]
     wheat = next(c for c in frozen["establishments"] if c["slug"] == "wheat-field")
     assert (wheat["name"], wheat["name_fr"]) == ("Wheat Field", "Champ de blé")
@@ -38,7 +31,7 @@ def test_the_frozen_card_set_carries_both_names(cards, ann, bob):
     assert {e["slug"]: e["name_fr"] for e in frozen["extensions"]}["harbor"] == "Marina"
 
 
-def test_the_page_snapshot_is_in_the_players_language(cards, ann, bob):
+def test_the_page_snapshot_is_in_the_players_language(official_cards, ann, bob):
     game = started_game(ann, bob)
     with translation.override("fr"):
         french = snapshot_frame(game, ann)
@@ -52,7 +45,7 @@ def test_the_page_snapshot_is_in_the_players_language(cards, ann, bob):
     assert french["rules"]["language"] == "fr" and english["rules"]["language"] == "en"
 
 
-def test_each_socket_gets_the_update_in_its_language(cards, ann, bob, monkeypatch):
+def test_each_socket_gets_the_update_in_its_language(official_cards, ann, bob, monkeypatch):
     game = started_game(ann, bob)
     player = seat_to_act(game, ann, bob)
     sent = []
@@ -82,7 +75,7 @@ def test_each_socket_gets_the_update_in_its_language(cards, ann, bob, monkeypatc
     assert received[-1] == message["private"].get(player.key, message["public"])["en"]
 
 
-def test_a_log_line_names_the_card_in_french(cards, ann, bob):
+def test_a_log_line_names_the_card_in_french(official_cards, ann, bob):
     game = started_game(ann, bob)
     ruleset = get_ruleset("machikoro")
     match = ruleset.load(game.rules, game.state)
@@ -98,7 +91,7 @@ def test_a_log_line_names_the_card_in_french(cards, ann, bob):
     assert match.label({"type": "buy", "card": "wheat-field"}) == "Buy Wheat Field (1)"
 
 
-def test_a_game_frozen_before_french_names_falls_back_to_english(cards, ann, bob):
+def test_a_game_frozen_before_french_names_falls_back_to_english(official_cards, ann, bob):
     game = started_game(ann, bob)
     rules = json.loads(json.dumps(game.rules))
     for kind in ("establishments", "landmarks", "icons", "colours", "extensions"):
@@ -126,7 +119,7 @@ def test_a_socket_takes_the_sites_language_cookie_then_the_browsers(scope, langu
     assert language_from_scope(scope) == language
 
 
-def test_the_create_form_names_the_boxes_in_the_readers_language_first(cards):
+def test_the_create_form_names_the_boxes_in_the_readers_language_first(official_cards):
     from games.rulesets.machikoro_forms import extension_choices
 
     assert dict(extension_choices())["harbor"] == "Harbor (Marina)"
@@ -135,7 +128,7 @@ def test_the_create_form_names_the_boxes_in_the_readers_language_first(cards):
     assert choices["harbor"] == "Marina" and choices["five-six"] == "5–6 joueurs"
 
 
-def test_a_whole_bot_game_replays_in_french_without_english_or_placeholders(cards, ann):
+def test_a_whole_bot_game_replays_in_french_without_english_or_placeholders(official_cards, ann):
     from games.selectors.replay import replay
 
     game = services.create_game(host=ann, ruleset_slug="machikoro", public=True, min_players=2, max_players=4,

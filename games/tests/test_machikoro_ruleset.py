@@ -10,13 +10,6 @@ from games.selectors.replay import game_record, replay
 from .helpers import seat_to_act
 
 
-@pytest.fixture
-def cards(db):
-    from cards.loading import load_official_cards
-
-    return load_official_cards()
-
-
 def machikoro_lobby(host, extensions=(), market_rule=False, stacks=None, min_players=2, max_players=4):
     return services.create_game(
         host=host, ruleset_slug="machikoro", public=True, min_players=min_players, max_players=max_players,
@@ -24,7 +17,7 @@ def machikoro_lobby(host, extensions=(), market_rule=False, stacks=None, min_pla
     )
 
 
-def test_options_follow_the_engine(cards, ann):
+def test_options_follow_the_engine(official_cards, ann):
     ruleset = get_ruleset("machikoro")
     options = ruleset.clean_options({"extensions": ["harbor"], "market_rule": True, "stacks": 12})
     assert options["extensions"] == ["base", "harbor"] and options["market"] == 12
@@ -39,13 +32,13 @@ def test_options_follow_the_engine(cards, ann):
     ({"market_rule": True, "stacks": 9}, "__all__", "10 to 15"),
     ({"market_rule": True}, "stacks", "10 to 15"),
 ])
-def test_impossible_combinations_are_explained(cards, ann, kwargs, field, words):
+def test_impossible_combinations_are_explained(official_cards, ann, kwargs, field, words):
     with pytest.raises(InvalidSettings) as caught:
         machikoro_lobby(ann, **kwargs)
     assert words in " ".join(caught.value.errors[field])
 
 
-def test_the_card_set_is_frozen_when_the_game_starts(cards, ann):
+def test_the_card_set_is_frozen_when_the_game_starts(official_cards, ann):
     from cards.models import Establishment
 
     game = machikoro_lobby(ann, extensions=["harbor"])
@@ -60,7 +53,7 @@ def test_the_card_set_is_frozen_when_the_game_starts(cards, ann):
     assert {c["slug"]: c for c in game.rules["cards"]["establishments"]}["ranch"]["cost"] == 3
 
 
-def test_the_search_bot_is_the_strongest_kind_a_host_can_seat(cards, ann):
+def test_the_search_bot_is_the_strongest_kind_a_host_can_seat(official_cards, ann):
     ruleset = get_ruleset("machikoro")
     assert ruleset.bot_kinds == ("random", "greedy", "income", "search")
     game = machikoro_lobby(ann, max_players=2)
@@ -72,7 +65,7 @@ def test_the_search_bot_is_the_strongest_kind_a_host_can_seat(cards, ann):
     assert replay(game)["steps"][-1]["view"]["winner"] == game.result["winners"][0]
 
 
-def test_a_game_against_bots_is_played_to_the_end_and_replays(cards, ann):
+def test_a_game_against_bots_is_played_to_the_end_and_replays(official_cards, ann):
     game = machikoro_lobby(ann, max_players=4)
     for kind in ("random", "greedy", "income"):
         services.add_bot(game_id=game.pk, identity=ann, kind=kind)
@@ -90,7 +83,7 @@ def test_a_game_against_bots_is_played_to_the_end_and_replays(cards, ann):
     assert record["rules"]["cards"]["format"] == "machi-koro-cards" and len(record["events"]) == game.event_seq
 
 
-def test_a_human_turn_with_readable_log_and_refusals(cards, ann, bob, broadcasts):
+def test_a_human_turn_with_readable_log_and_refusals(official_cards, ann, bob, broadcasts):
     game = machikoro_lobby(ann)
     services.join_game(game_id=game.pk, identity=bob)
     services.set_ready(game_id=game.pk, identity=ann, ready=True)

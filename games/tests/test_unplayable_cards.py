@@ -3,20 +3,12 @@
 The card database refuses such cards (cards/tests/test_effect_less_cards.py); these cards got in behind its back
 (a database edit, data from before the rule), which is why they are written with queryset.update().
 """
-import pytest
 
 from cards.models import Establishment, Landmark
 from games import services
 from games.models import Game, Seat
 
 from .test_machikoro_ruleset import machikoro_lobby
-
-
-@pytest.fixture
-def cards(db):
-    from cards.loading import load_official_cards
-
-    return load_official_cards()
 
 
 def errors_sent(broadcasts):
@@ -27,7 +19,7 @@ def readiness(game):
     return {s.name: s.ready for s in Seat.objects.filter(game=game)}
 
 
-def test_an_effect_less_card_keeps_the_game_in_a_usable_lobby(cards, ann, bob, broadcasts):
+def test_an_effect_less_card_keeps_the_game_in_a_usable_lobby(official_cards, ann, bob, broadcasts):
     Establishment.objects.filter(slug="wheat-field").update(effect="")
     game = machikoro_lobby(ann)
     services.join_game(game_id=game.pk, identity=bob)
@@ -48,7 +40,7 @@ def test_an_effect_less_card_keeps_the_game_in_a_usable_lobby(cards, ann, bob, b
     assert Game.objects.get(pk=game.pk).status == Game.Status.PLAYING
 
 
-def test_a_landmark_the_engine_cannot_play_is_named(cards, ann, broadcasts):
+def test_a_landmark_the_engine_cannot_play_is_named(official_cards, ann, broadcasts):
     Landmark.objects.filter(slug="train-station").update(effect="c 1")  # parses, but a landmark needs a phase
     game = machikoro_lobby(ann)
     services.set_ready(game_id=game.pk, identity=ann, ready=True)
@@ -62,7 +54,7 @@ def test_a_landmark_the_engine_cannot_play_is_named(cards, ann, broadcasts):
     assert "Train Station" in error["message"] and "needs a phase" in error["message"]
 
 
-def test_leaving_still_works_when_the_start_it_triggers_is_refused(cards, ann, bob, cid, broadcasts):
+def test_leaving_still_works_when_the_start_it_triggers_is_refused(official_cards, ann, bob, cid, broadcasts):
     Establishment.objects.filter(slug="bakery").update(effect="")
     game = machikoro_lobby(ann)
     for player in (bob, cid):
@@ -76,7 +68,7 @@ def test_leaving_still_works_when_the_start_it_triggers_is_refused(cards, ann, b
     assert "Bakery" in errors_sent(broadcasts)[0]["message"]
 
 
-def test_a_broken_card_of_an_extension_not_in_play_does_not_matter(cards, ann):
+def test_a_broken_card_of_an_extension_not_in_play_does_not_matter(official_cards, ann):
     Establishment.objects.filter(slug="tuna-boat").update(effect="")  # Harbor
     game = machikoro_lobby(ann)
     services.add_bot(game_id=game.pk, identity=ann, kind="greedy")

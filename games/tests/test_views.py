@@ -14,13 +14,6 @@ MACHI_KORO_FORM = {
 }
 
 
-@pytest.fixture
-def cards(db):
-    from cards.loading import load_official_cards
-
-    return load_official_cards()
-
-
 def test_creating_a_game_asks_who_you_are_first(client):
     response = client.get(reverse("games:create"))
     assert response.status_code == 302 and response.url.startswith(reverse("guest"))
@@ -29,7 +22,7 @@ def test_creating_a_game_asks_who_you_are_first(client):
     assert Guest.objects.get(pk=client.session[GUEST_SESSION_KEY]).nickname == "Lou"
 
 
-def test_a_guest_creates_a_game_and_a_friend_joins_through_the_link(client, cards):
+def test_a_guest_creates_a_game_and_a_friend_joins_through_the_link(client, official_cards):
     client.post(reverse("guest"), {"nickname": "Lou"})
     page = client.get(reverse("games:create"))
     assert b"Harbor" in page.content and b"Number of stacks" in page.content
@@ -50,7 +43,7 @@ def test_a_guest_creates_a_game_and_a_friend_joins_through_the_link(client, card
     assert list(Seat.objects.filter(game=game).values_list("name", flat=True)) == ["Lou", "Max"]
 
 
-def test_impossible_options_are_explained_on_the_form(client, cards):
+def test_impossible_options_are_explained_on_the_form(client, official_cards):
     client.post(reverse("guest"), {"nickname": "Lou"})
     response = client.post(reverse("games:create"), {**MACHI_KORO_FORM, "game-max_players": "6"})
     assert response.status_code == 200 and not Game.objects.exists()
@@ -122,7 +115,7 @@ def test_the_create_page_lets_you_choose_the_game_and_the_lists_name_it(client, 
     assert client.get(reverse("games:create-ruleset", args=["nothing"])).status_code == 404
 
 
-def test_refused_options_and_a_player_count_they_cannot_allow_show_on_the_first_submit(client, cards):
+def test_refused_options_and_a_player_count_they_cannot_allow_show_on_the_first_submit(client, official_cards):
     """Neighbours-only without the 5–6 box, a market rule without a stack count and six seats without any box:
     one submit names all three problems (not the player limit only after the options are fixed)."""
     client.post(reverse("guest"), {"nickname": "Lou"})
@@ -145,7 +138,7 @@ def test_refused_options_and_a_player_count_they_cannot_allow_show_on_the_first_
     assert list(response.context["settings_form"].errors) == ["max_players"]
 
 
-def test_a_refused_option_alone_adds_no_player_limit_error(client, cards):
+def test_a_refused_option_alone_adds_no_player_limit_error(client, official_cards):
     client.post(reverse("guest"), {"nickname": "Lou"})
     response = client.post(reverse("games:create"), {**MACHI_KORO_FORM, "options-extensions": ["five-six"],
                                                      "options-stacks": "99", "game-max_players": "6"})
