@@ -55,7 +55,10 @@ def play_one_step(page, refusals):
         return False
     before = seq_of(page)
     page.evaluate("document.getElementById('toast').hidden = true")  # only a new message counts below
-    page.locator(selector).first.click()
+    target = page.locator(selector).first
+    # Centred first: a board cell at the edge of the view can sit under the phone's sticky action bar.
+    target.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    target.click()
     if page.locator("#board button.aq-hand-card.selected").count():
         return True  # a choice on the way to a move (a card, its orientation, the card to move): no event yet
     page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}"
