@@ -17,10 +17,30 @@ in-flight backup, BZPOPMIN, back the message up, clear the backup). Here:
 
 Messages, keys, expiries, capacities and the backup's guarantee are the stock layer's
 (`tests/test_channel_layer.py` runs two layers against Redis).
+
+One thing differs on purpose: who reads the process's channel. In the stock layer the socket consumer whose
+`receive()` holds the receive lock runs the blocking pop for every socket of the process, and when that
+socket closes Channels cancels its `receive()` in the middle of the pop. redis-py then drops the
+connection, but Redis may already have popped a message for another socket of the process onto it: that
+message is lost (django/channels#1683). In the multi-host test a game's last update vanished whenever another
+game's socket on the same server closed at that moment, and its player waited forever. Here one reader task
+per process runs the pops while any `receive()` waits and hands each message to its socket's buffer;
+a `receive()` only waits on its buffer, so cancelling it (a socket closing) interrupts no Redis command.
+
+No cancellation is lost on the way to Redis: redis-py sends each command under `asyncio.wait_for`, which
+on Python 3.11 returns normally when the task is cancelled just as the write finishes (python/cpython#86296,
+fixed by 3.12's rewrite). A receive loop (the reader, or a named channel's receive) would then go on
+blocking on the queue, 5 s at a time, for ever, and whatever awaited it with it (a test's event loop
+closing, a server stopping). The layer's connections raise the cancellation that `wait_for` dropped, and
+the receive loop checks for one too.
 """
+import asyncio
+import collections
+import contextlib
 import time
 
 from channels_redis.core import RedisChannelLayer, logger
+from redis import asyncio as aioredis
 
 GROUP_SEND_SCRIPT = """
     local over_capacity = 0
@@ -46,6 +66,42 @@ RESTORE_BACKUP_SCRIPT = """
 """
 
 
+def _cancel_requested_since(task, cancelling):
+    """True if `task` was asked to cancel after it counted `cancelling` requests, yet nothing raised."""
+    return task is not None and task.cancelling() > cancelling
+
+
+class CancellationKeepingConnection:
+    """A redis-py connection whose command sends do not lose their task's cancellation.
+
+    `send_packed_command` writes under `asyncio.wait_for` when a socket timeout is set; on Python 3.11 a
+    cancellation arriving as the write completes is swallowed (python/cpython#86296). The command went
+    out but its reply will not be read: the connection is dropped, as redis-py does for a cancelled read,
+    and the cancellation raised."""
+
+    async def send_packed_command(self, command, check_health=True):
+        task = asyncio.current_task()
+        cancelling = task.cancelling() if task is not None else 0
+        await super().send_packed_command(command, check_health)
+        if _cancel_requested_since(task, cancelling):
+            await self.disconnect(nowait=True)
+            raise asyncio.CancelledError()
+
+
+# redis-py's connection classes a URL can choose, each with the cancellation kept.
+KEEPING_CANCELLATION = {
+    base: type(base.__name__, (CancellationKeepingConnection, base), {"__module__": __name__})
+    for base in (aioredis.Connection, aioredis.SSLConnection, aioredis.UnixDomainSocketConnection)
+}
+
+
+class ReadFailed:
+    """Handed to a waiting receive() when the reader stopped on `error`."""
+
+    def __init__(self, error):
+        self.error = error
+
+
 class LeanRedisChannelLayer(RedisChannelLayer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -53,6 +109,69 @@ class LeanRedisChannelLayer(RedisChannelLayer):
         # message this process handed over.
         self.clean_backups = set()
         self.delivered = set()
+        self.reader = None                        # the task popping the process channel (see the docstring)
+        self.waiting = collections.Counter()      # process-local channel name -> receive() calls waiting on it
+
+    async def receive(self, channel):
+        if "!" not in channel:
+            return await super().receive(channel)
+        assert self.require_valid_channel_name(channel)
+        real_channel = self.non_local_name(channel)
+        assert real_channel.endswith(self.client_prefix + "!"), "Wrong client prefix"
+        buffer = self.receive_buffer[channel]
+        self.waiting[channel] += 1
+        try:
+            if buffer.empty():
+                self._start_reader(real_channel)
+            # asyncio.Queue.get() loses nothing when cancelled: an item it was woken for stays queued.
+            item = await buffer.get()
+        finally:
+            self.waiting[channel] -= 1
+            if not self.waiting[channel]:
+                del self.waiting[channel]
+                if buffer.empty() and self.receive_buffer.get(channel) is buffer:
+                    del self.receive_buffer[channel]   # as the stock layer: no queue kept per idle channel
+        if isinstance(item, ReadFailed):
+            raise item.error
+        return item
+
+    def _start_reader(self, real_channel):
+        loop = asyncio.get_running_loop()
+        reader = self.reader
+        if reader is not None and not reader.done() and not reader.get_loop().is_closed():
+            if reader.get_loop() is not loop:
+                raise RuntimeError("Two event loops are trying to receive() on one channel layer at once!")
+            return
+        self.reader = loop.create_task(self._read(real_channel))
+
+    async def _read(self, real_channel):
+        """Pop the process channel while some receive() waits; never cancelled by one of them."""
+        try:
+            while self.waiting:
+                channel, message = await self.receive_single(real_channel)
+                for name in channel if isinstance(channel, list) else [channel]:
+                    self.receive_buffer[name].put_nowait(message)
+        except BaseException as error:
+            # Redis failed (or the layer is closing): the waiting receives raise the error, as the stock
+            # layer's receive does, and their sockets close; pages reconnect and resume from their last
+            # event number. The next reader restores what the interrupted one left in the backup.
+            for name in list(self.waiting):
+                self.receive_buffer[name].put_nowait(ReadFailed(error))
+            if not isinstance(error, Exception):
+                raise
+
+    async def close_pools(self):
+        reader, self.reader = self.reader, None
+        if reader is not None and not reader.done() and reader.get_loop() is asyncio.get_running_loop():
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+        await super().close_pools()
+
+    def create_pool(self, index):
+        pool = super().create_pool(index)
+        pool.connection_class = KEEPING_CANCELLATION.get(pool.connection_class, pool.connection_class)
+        return pool
 
     async def group_send(self, group, message):
         assert self.require_valid_group_name(group), "Group name not valid"
@@ -77,6 +196,18 @@ class LeanRedisChannelLayer(RedisChannelLayer):
                 logger.info("%s of %s channels over capacity in group %s", over_capacity, len(channel_names), group)
 
     async def _brpop_with_clean(self, index, channel, timeout):
+        # channels-redis calls this in a loop until a message comes: a cancellation anything below
+        # swallowed would keep the loop (and the cancelled consumer awaiting it) going for ever.
+        task = asyncio.current_task()
+        cancelling = task.cancelling() if task is not None else 0
+        member = await self._lean_brpop_with_clean(index, channel, timeout)
+        if _cancel_requested_since(task, cancelling):
+            # A message popped here waits in its backup: the next receive puts it back on the queue.
+            self.clean_backups.discard(channel)
+            raise asyncio.CancelledError()
+        return member
+
+    async def _lean_brpop_with_clean(self, index, channel, timeout):
         if not channel.endswith("!"):
             # A named channel other processes may read too: their backups share its key.
             return await super()._brpop_with_clean(index, channel, timeout)

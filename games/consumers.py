@@ -22,7 +22,7 @@ from games.language import language_from_scope
 from games.identity import scope_identity
 from games.selectors.frames import snapshot_frame
 from games.selectors.lists import open_games_frame
-from games.selectors.lookup import game_by_code, game_by_id
+from games.selectors.lookup import game_by_id, game_id_by_code
 from games.services.presence import refresh as refresh_presence
 from games.socket_input import MAX_MESSAGE_CHARS, check_size, message_ref, parse_message
 
@@ -182,7 +182,7 @@ class GameConsumer(LoopOnlyConsumer):
             HEARTBEAT.add(self.presence_id)
 
     def _identify(self, code):
-        return scope_identity(self.scope), game_by_code(code).pk
+        return scope_identity(self.scope), game_id_by_code(code)
 
     async def disconnect(self, code):
         if self.game_id is None:

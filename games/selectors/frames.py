@@ -7,11 +7,12 @@ protocol is described in docs/live-games.md.
 from django.conf import settings
 from django.utils import translation
 
-from games.models import ChatMessage, Seat
+from games import fastsql
+from games.models import ChatMessage
 
 from .log_entries import entry_payload, log_entries
 from .lookup import current_match, host_key, seat_of
-from .presence import present_seat_ids, with_presence
+from .presence import live_since
 
 CHAT_TAIL = 50
 LOG_TAIL = 300       # entries sent in a snapshot
@@ -45,11 +46,9 @@ SEATS_FRAME_FIELDS = ("code", "status", "min_players", "max_players", "handover_
                       "host_guest")
 
 
-def seats_frame(game, seats, present=None):
-    """`present`: ids of the seats with a live socket, read here when not given (see `seats_and_presence`)."""
+def seats_frame(game, seats, present):
+    """`present`: ids of the seats with a live socket (see `seats_and_presence`)."""
     host = host_key(game)
-    if present is None:
-        present = present_seat_ids(game.pk)
     return {
         "type": "seats",
         "status": game.status,
@@ -60,18 +59,16 @@ def seats_frame(game, seats, present=None):
     }
 
 
-def seats_and_presence(game_id, game_fields=None):
-    """(the game's seats in position order, the ids of those with a live socket) in one query; with
-    `game_fields`, also (the game with only those fields, or None when it has no seats) from the same query."""
-    seats = Seat.objects.filter(game_id=game_id).order_by("position")
-    if game_fields:
-        seat_fields = [f.name for f in Seat._meta.concrete_fields]
-        seats = seats.select_related("game").only(*seat_fields, *(f"game__{name}" for name in game_fields))
-    seats = list(with_presence(seats))
-    present = {s.pk for s in seats if s.present}
-    if game_fields:
-        return seats, present, (seats[0].game if seats else None)
+def seats_and_presence(game_id):
+    """(the game's seats in position order, the ids of those with a live socket) in one statement."""
+    _game, seats, present = fastsql.seat_list(game_id, (), live_since())
     return seats, present
+
+
+def seat_list_of(game_id):
+    """What a seat list needs, in one statement: (the game with only SEATS_FRAME_FIELDS, or None when it
+    has no seats; its seats in position order; the ids of those with a live socket)."""
+    return fastsql.seat_list(game_id, SEATS_FRAME_FIELDS, live_since())
 
 
 def _rematch_code(game):

@@ -16,6 +16,14 @@ def game_by_code(code):
         raise GameNotFound(_("There is no game with this link.")) from None
 
 
+def game_id_by_code(code):
+    """The id of the game with this link (a socket needs nothing else of it to open)."""
+    game_id = Game.objects.filter(code=code).values_list("pk", flat=True).first()
+    if game_id is None:
+        raise GameNotFound(_("There is no game with this link."))
+    return game_id
+
+
 def game_by_id(game_id):
     try:
         return Game.objects.get(pk=game_id)

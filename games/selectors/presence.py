@@ -2,7 +2,7 @@
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, Max, OuterRef
+from django.db.models import Max
 from django.utils import timezone
 
 from games.models import Presence
@@ -13,19 +13,17 @@ def live_since(now=None):
     return (now or timezone.now()) - timedelta(seconds=settings.GAMES_PRESENCE_TTL)
 
 
+def live_presences(now=None):
+    """The presence rows of sockets still alive (refreshed within the TTL)."""
+    return Presence.objects.filter(last_seen__gt=live_since(now))
+
+
 def present_seat_ids(game_id, now=None):
-    return set(Presence.objects.filter(seat__game_id=game_id, last_seen__gt=live_since(now))
-               .values_list("seat_id", flat=True))
-
-
-def with_presence(seats, now=None):
-    """`seats` (a Seat queryset) each annotated with `present`, read in the same query as the seats."""
-    live = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gt=live_since(now))
-    return seats.annotate(present=Exists(live))
+    return set(live_presences(now).filter(seat__game_id=game_id).values_list("seat_id", flat=True))
 
 
 def is_present(seat, now=None):
-    return Presence.objects.filter(seat=seat, last_seen__gt=live_since(now)).exists()
+    return live_presences(now).filter(seat=seat).exists()
 
 
 def last_sign_of_life(seat, game):

@@ -4,11 +4,11 @@ from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import Game, Seat
-from games.selectors.frames import SEATS_FRAME_FIELDS, seats_and_presence, seats_frame
+from games.selectors.frames import SEATS_FRAME_FIELDS, seat_list_of, seats_frame
 from games.selectors.lookup import seat_of, without_rules
 from games.selectors.lists import open_games_frames
 
-from . import fastsql
+from games import fastsql
 from games.errors import GameNotFound, IdentityRequired, NotSeated, WrongStatus
 
 
@@ -63,7 +63,7 @@ def announce_seats(game):
     def send():
         # Seats, their presence and the game's few fields in one query (a seat list goes out at every
         # socket opened or closed); a game without seats is read on its own.
-        seats, present, fresh = seats_and_presence(game_id, SEATS_FRAME_FIELDS)
+        fresh, seats, present = seat_list_of(game_id)
         if fresh is None:
             fresh = Game.objects.only(*SEATS_FRAME_FIELDS).get(pk=game_id)
         broadcast.publish_to_game(code, seats_frame(fresh, seats, present))

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.models import Game, Presence, Seat
 from games.scheduling import PLAY_BOT_MOVE, dispatch
-from games.selectors.presence import live_since
+from games.selectors.presence import live_presences
 
 from . import play
 from .common import announce_open_games, announce_to_game, lock_game
@@ -37,7 +37,7 @@ def abandon_lobby(game_id):
 def expired_lobbies(now):
     idle = now - timedelta(seconds=settings.GAMES_LOBBY_TTL)
     forgotten = now - timedelta(seconds=settings.GAMES_LOBBY_MAX_AGE)
-    someone_there = Presence.objects.filter(seat__game=OuterRef("pk"), last_seen__gt=live_since(now))
+    someone_there = live_presences(now).filter(seat__game=OuterRef("pk"))
     lobbies = Game.objects.filter(status=Game.Status.LOBBY)
     return list(
         lobbies.filter(updated_at__lt=idle).exclude(Exists(someone_there)).values_list("pk", flat=True)

@@ -23,7 +23,7 @@ from games.selectors.presence import is_present, last_sign_of_life
 from games.signals import game_finished
 from games.rpc import notify as rpc_notify
 
-from . import fastsql
+from games import fastsql
 from .common import (
     announce_open_games, announce_seats, lock_game, lock_game_with_seats, require_seat, require_status,
 )

@@ -9,11 +9,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games.models import Game, Presence, Seat
 from games.scheduling import CHECK_ABSENT_PLAYER, dispatch_on_commit
-from games.selectors.presence import is_present
+from games.selectors.presence import live_presences
 
 from .common import announce_seats
 
@@ -22,7 +23,9 @@ LIGHT_GAME = ("game__rules", "game__state")  # kilobytes of JSON that opening or
 
 
 def socket_opened(*, game_id, identity):
-    """Record an open socket of the identity's seat. Returns the presence id (None for spectators)."""
+    """Record an open socket of the identity's seat and announce the seat list. Returns the presence id
+    (None for spectators). The list goes out even when another tab of the seat was open already (it shows
+    the same): most sockets are a seat's first, and asking first would cost each of them a query."""
     if identity.is_anonymous:
         return None
     with transaction.atomic():
@@ -30,10 +33,8 @@ def socket_opened(*, game_id, identity):
                 .filter(identity.owner_filter(), game_id=game_id).first())
         if seat is None:
             return None
-        was_present = is_present(seat)
         presence = Presence.objects.create(seat=seat, last_seen=timezone.now())
-        if not was_present:
-            announce_seats(seat.game)
+        announce_seats(seat.game)
     return presence.pk
 
 
@@ -46,14 +47,20 @@ def socket_closed(presence_id):
         if seat is None:   # already forgotten (the sweeper deleted a row its process stopped refreshing)
             return
         Presence.objects.filter(pk=presence_id).delete()
-        if is_present(seat):
+        # Marked disconnected only if no other live socket is left, asked in the same statement.
+        now = timezone.now()
+        if not mark_disconnected_if_absent(seat.pk, now):
             return
-        seat.disconnected_at = timezone.now()
-        seat.save(update_fields=["disconnected_at"])
         announce_seats(seat.game)
         if seat.game.status == Game.Status.PLAYING:
             dispatch_on_commit(CHECK_ABSENT_PLAYER, seat.game_id, seat.pk,
                                countdown=settings.GAMES_ABSENCE_GRACE + 1, timer=True)
+
+
+def mark_disconnected_if_absent(seat_id, now):
+    """Set the seat's disconnected_at to `now` unless a live socket of it remains; whether it was set."""
+    live = live_presences(now).filter(seat=OuterRef("pk"))
+    return bool(Seat.objects.filter(pk=seat_id).exclude(Exists(live)).update(disconnected_at=now))
 
 
 def refresh(presence_ids, now=None):

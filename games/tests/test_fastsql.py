@@ -1,4 +1,4 @@
-"""The move path's SQL written once (services/fastsql.py) reads and writes exactly what the ORM would, on
+"""The move path's SQL written once (games/fastsql.py) reads and writes exactly what the ORM would, on
 PostgreSQL and on SQLite (it is the only path a move takes)."""
 import pytest
 from django.db import connection, transaction
@@ -7,7 +7,7 @@ from django.forms.models import model_to_dict
 from games import services
 from games.errors import GameNotFound
 from games.models import Game, GameEvent
-from games.services import fastsql
+from games import fastsql
 from games.services.common import lock_game_with_seats
 
 from .helpers import seat_to_act, started_counting_game
@@ -33,6 +33,12 @@ def test_the_lock_reads_the_game_and_seats_as_the_orm_does(ann, bob):
     assert isinstance(fast_game.state, dict) and isinstance(fast_game.to_act, list)
     assert [everything(s) for s in fast_seats] == [everything(s) for s in reference.seats.order_by("position")]
     assert all(s.game is fast_game for s in fast_seats)
+    # Timestamps in the same time zone object as the ORM's, not only at the same instant.
+    moments = [(f.attname, getattr(fast_game, f.attname), getattr(reference, f.attname))
+               for f in Game._meta.concrete_fields if f.get_internal_type() == "DateTimeField"]
+    assert [(name, ours.tzinfo) for name, ours, _ in moments if ours] == \
+        [(name, theirs.tzinfo) for name, _, theirs in moments if theirs]
+    assert any(ours for _, ours, _ in moments)
     assert fast_game.rules == reference.rules           # loaded on demand
 
 
@@ -102,3 +108,29 @@ def test_a_refused_event_row_leaves_the_game_as_it_was(ann, bob):
     before = game.event_seq
     game.refresh_from_db()
     assert game.event_seq == before and GameEvent.objects.filter(game=game).count() == 1
+
+
+def test_the_seat_list_reads_seats_presence_and_game_fields_as_the_orm_does(ann, bob, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import Presence
+    from games.selectors.frames import SEATS_FRAME_FIELDS
+    from games.selectors.presence import live_since
+
+    game = started_counting_game(ann, bob, target=30)
+    services.socket_opened(game_id=game.pk, identity=bob)
+    stale = services.socket_opened(game_id=game.pk, identity=ann)
+    Presence.objects.filter(pk=stale).update(
+        last_seen=timezone.now() - timedelta(seconds=settings.GAMES_PRESENCE_TTL + 5))   # a dead socket's row
+    fast_game, seats, present = fastsql.seat_list(game.pk, SEATS_FRAME_FIELDS, live_since())
+    reference = list(game.seats.order_by("position"))
+    assert [everything(s) for s in seats] == [everything(s) for s in reference]
+    assert present == {s.pk for s in reference if s.user_id == bob.user_id}
+    assert fast_game.get_deferred_fields() == {f.attname for f in Game._meta.concrete_fields} - \
+        {Game._meta.get_field(name).attname for name in SEATS_FRAME_FIELDS} - {"id"}
+    expected = Game.objects.only(*SEATS_FRAME_FIELDS).get(pk=game.pk)
+    assert everything(fast_game) == everything(expected)
+    assert all(s.game is fast_game for s in seats)
+    assert fastsql.seat_list(game.pk + 1000, SEATS_FRAME_FIELDS, live_since()) == (None, [], set())

@@ -67,7 +67,7 @@ def test_the_rematch_page_posts_and_redirects_to_the_new_game(client, ann, bob):
     response = client.post(f"/games/{old.code}/rematch/")
     new = Game.objects.get(pk=Game.objects.get(pk=old.pk).rematch_id)
     assert response.status_code == 302 and response["Location"] == f"/games/{new.code}/"
-    assert seats_frame(Game.objects.get(pk=old.pk), list(old.seats.all()))["rematch"] == new.code
+    assert seats_frame(Game.objects.get(pk=old.pk), list(old.seats.all()), set())["rematch"] == new.code
     assert client.get(f"/games/{old.code}/rematch/").status_code == 405
 
 

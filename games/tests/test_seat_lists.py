@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Game
-from games.selectors.frames import SEATS_FRAME_FIELDS, seats_and_presence, seats_frame
+from games.selectors.frames import seat_list_of, seats_and_presence, seats_frame
 from games.selectors.lists import open_games_frames, public_games
 from games.selectors.presence import present_seat_ids
 
@@ -19,7 +19,7 @@ def test_seats_and_their_presence_come_from_one_query(ann, bob):
     game = started_counting_game(ann, bob, target=30)
     services.socket_opened(game_id=game.pk, identity=bob)
     with CaptureQueriesContext(connection) as queries:
-        seats, present, fresh = seats_and_presence(game.pk, SEATS_FRAME_FIELDS)
+        fresh, seats, present = seat_list_of(game.pk)
     assert len(queries) == 1
     assert [s.position for s in seats] == [0, 1]
     assert present == present_seat_ids(game.pk) == {s.pk for s in seats if s.user_id == bob.user_id}
@@ -30,19 +30,21 @@ def test_seats_and_their_presence_come_from_one_query(ann, bob):
 def test_a_seat_list_is_the_same_from_one_query_as_from_three(ann, bob):
     game = started_counting_game(ann, bob, target=30)
     services.socket_opened(game_id=game.pk, identity=ann)
-    seats, present, fresh = seats_and_presence(game.pk, SEATS_FRAME_FIELDS)
+    fresh, seats, present = seat_list_of(game.pk)
     reference = Game.objects.get(pk=game.pk)
-    assert seats_frame(fresh, seats, present) == seats_frame(reference, list(reference.seats.order_by("position")))
+    assert seats_and_presence(game.pk) == (seats, present)
+    assert seats_frame(fresh, seats, present) == seats_frame(reference, list(reference.seats.order_by("position")),
+                                                             present_seat_ids(game.pk))
 
 
-def test_an_opened_socket_is_recorded_and_announced_in_four_queries(ann, bob, broadcasts):
+def test_an_opened_socket_is_recorded_and_announced_in_three_queries(ann, bob, broadcasts):
     game = started_counting_game(ann, bob, target=30)
     broadcasts.clear()
     with CaptureQueriesContext(connection) as queries:
         services.socket_opened(game_id=game.pk, identity=bob)
-    # The seat (locked), whether it was present, the new presence row; then the seat list in one query.
+    # The seat (locked), the new presence row; then the seat list in one query.
     statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
-    assert len(statements) == 4, statements
+    assert len(statements) == 3, statements
     (group, frame), = broadcasts
     assert frame["type"] == "seats"
     assert {s["name"]: s["connected"] for s in frame["seats"]} == {ann.name: False, bob.name: True}
@@ -77,3 +79,17 @@ def test_a_game_end_resends_the_list_only_when_the_list_showed_the_game(ann, bob
     assert bool(sent) == listed
     if sent:
         assert game.code not in [row["code"] for row in sent[-1]["playing"]]
+
+
+def test_a_closed_socket_is_forgotten_and_announced_in_four_queries(ann, bob, broadcasts):
+    game = started_counting_game(ann, bob, target=30)
+    presence = services.socket_opened(game_id=game.pk, identity=bob)
+    broadcasts.clear()
+    with CaptureQueriesContext(connection) as queries:
+        services.socket_closed(presence)
+    # The seat (locked) through its presence row, the row deleted, the seat marked disconnected unless
+    # another live socket is left (one statement); then the seat list in one query.
+    statements = [q["sql"] for q in queries if "SAVEPOINT" not in q["sql"]]
+    assert len(statements) == 4, statements
+    (group, frame), = [b for b in broadcasts if b[1]["type"] == "seats"]
+    assert {s["name"]: s["connected"] for s in frame["seats"]} == {ann.name: False, bob.name: False}
