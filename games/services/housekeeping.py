@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from games.models import Game, Presence, Seat
 from games.scheduling import PLAY_BOT_MOVE, dispatch
-from games.selectors.presence import live_presences
+from games.selectors.presence import live_presences, live_since
 
 from . import play
 from .common import announce_open_games, announce_to_game, lock_game
@@ -48,7 +48,8 @@ def absent_seats(now):
     """(game id, seat id) of human seats in running games whose player gave no sign of life for the grace
     period: no socket refreshed since, no socket closed since, and the game started before."""
     grace = now - timedelta(seconds=settings.GAMES_ABSENCE_GRACE)
-    seen_lately = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gte=grace)
+    # A socket still alive (refreshed within the TTL, which may be longer than the grace) is a sign too.
+    seen_lately = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gte=min(grace, live_since(now)))
     return list(
         Seat.objects.filter(game__status=Game.Status.PLAYING, game__started_at__lt=grace, bot_kind="",
                             autopilot=False)

@@ -25,7 +25,8 @@ from games.rpc import notify as rpc_notify
 
 from games import fastsql
 from .common import (
-    announce_open_games, announce_seats, lock_game, lock_game_with_seats, require_seat, require_status,
+    announce_open_games, announce_seats, lock_game, lock_game_with_seats, locked_seats, require_seat,
+    require_status,
 )
 from games.errors import BadRequest, IllegalAction, NotYourTurn, StaleEvent
 
@@ -221,7 +222,9 @@ def check_absent_player(game_id, seat_id, now=None):
     game = lock_game(game_id)
     if game.status != Game.Status.PLAYING:
         return False
-    seats = list(Seat.objects.filter(game=game).order_by("position"))
+    # Seats locked too: a socket closing now (services.presence locks its seat) is either wholly before
+    # this check or wholly after it, never a fresh presence read beside a stale disconnected_at.
+    seats = locked_seats(game)
     seat = next((s for s in seats if s.pk == seat_id), None)
     if seat is None or seat.is_automated or is_present(seat, now):
         return False

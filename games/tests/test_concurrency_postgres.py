@@ -81,3 +81,46 @@ def test_everyone_ready_at_once_starts_the_game_once(ann, bob, cid, broadcasts):
     assert game.status == Game.Status.PLAYING and game.event_seq == 0
     assert sorted(Seat.objects.filter(game=game).values_list("position", flat=True)) == [0, 1, 2]
     assert sum(1 for _, frame in broadcasts if frame == {"type": "started"}) == 1
+
+
+def test_a_socket_closing_during_the_absence_check_does_not_hand_the_seat_to_a_bot(ann, bob, settings,
+                                                                                     monkeypatch):
+    """The check read the seat (no disconnect yet), then the presence rows (socket gone): a bot took a seat
+    whose player had left only a moment ago. It now locks the seat, so it sees the close whole or not at all."""
+    from datetime import timedelta
+
+    from django.db import transaction
+    from django.utils import timezone
+
+    settings.GAMES_ABSENCE_GRACE = 1
+    game = started_counting_game(ann, bob, target=50)
+    player = seat_to_act(game, ann, bob)
+    seat = Seat.objects.get(game=game, **player.owner_fields())
+    long_ago = timezone.now() - timedelta(seconds=10)
+    Game.objects.filter(pk=game.pk).update(started_at=long_ago)
+    presence = services.socket_opened(game_id=game.pk, identity=player)
+    services.presence.refresh([presence], now=long_ago)  # alive (within the TTL), quiet for longer than the grace
+    closing, closed = threading.Event(), threading.Event()
+    real_is_present = services.play.is_present
+
+    def is_present_once_closed(*args, **kwargs):  # the presence rows are read after the close committed
+        assert closed.wait(5)
+        return real_is_present(*args, **kwargs)
+
+    monkeypatch.setattr(services.play, "is_present", is_present_once_closed)
+
+    def close_the_socket_slowly():
+        with transaction.atomic():
+            services.socket_closed(presence)
+            closing.set()
+            threading.Event().wait(0.3)
+        closed.set()
+
+    def check_while_it_closes():
+        assert closing.wait(5)
+        return services.play.check_absent_player(game.pk, seat.pk)
+
+    _, handed_over = race([close_the_socket_slowly, check_while_it_closes])
+    assert handed_over is False
+    seat.refresh_from_db()
+    assert not seat.autopilot and seat.disconnected_at > long_ago
