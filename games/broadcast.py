@@ -59,10 +59,12 @@ def publish_to_game(code, frame):
     publish(game_group(code), {"type": "game.frame", "text": encode(frame)})
 
 
-def publish_frames(code, public_texts, private_texts):
-    """One frame for spectators and most players, other frames for the identities in `private_texts`; each
-    text in every site language ({language: text}), so each socket sends its reader's."""
-    publish(game_group(code), {"type": "game.frames", "public": public_texts, "private": private_texts})
+def publish_frames(code, seq, public_texts, private_texts):
+    """Update `seq`'s frames: one for spectators and most players, others for the identities in
+    `private_texts`; each text in the languages the game's pages read ({language: text}), so each socket
+    sends its reader's."""
+    publish(game_group(code), {"type": "game.frames", "seq": seq, "public": public_texts,
+                               "private": private_texts})
 
 
 def publish_open_games(frames):

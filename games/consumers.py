@@ -168,13 +168,13 @@ class GameConsumer(LoopOnlyConsumer):
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.language = language_from_scope(self.scope)  # updates, errors and snapshots in the page's language
         try:
             self.identity, self.game_id = await db(self._identify)(self.code)
         except GameError:
             await self.close(code=4404)
             return
         self.bucket = TokenBucket()
-        self.language = language_from_scope(self.scope)  # error messages in the page's language
         await self.channel_layer.group_add(broadcast.game_group(self.code), self.channel_name)
         await self.accept()
         self.presence_id = await db(services.socket_opened)(game_id=self.game_id, identity=self.identity)
@@ -182,7 +182,9 @@ class GameConsumer(LoopOnlyConsumer):
             HEARTBEAT.add(self.presence_id)
 
     def _identify(self, code):
-        return scope_identity(self.scope), game_id_by_code(code)
+        game_id = game_id_by_code(code)
+        services.note_reader_language(game_id, self.language)
+        return scope_identity(self.scope), game_id
 
     async def disconnect(self, code):
         if self.game_id is None:
@@ -290,7 +292,14 @@ class GameConsumer(LoopOnlyConsumer):
     async def game_frames(self, event):
         key = self.identity.key
         texts = event["private"].get(key, event["public"]) if key else event["public"]
-        await self.send(text_data=texts.get(self.language) or texts[settings.LANGUAGE_CODE])
+        text = texts.get(self.language)
+        if text is None:  # worded before this page's language was noted: the missed entry, in its language
+            try:
+                await self._send_frame(await db(self._snapshot)(event["seq"] - 1))
+            except GameError:  # the game is gone
+                pass
+            return
+        await self.send(text_data=text)
 
 
 class OpenGamesConsumer(LoopOnlyConsumer):

@@ -15,6 +15,8 @@ writers take the whole file in turn.
 import functools
 import time
 
+from collections import namedtuple
+
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db import connection as _proxy
 
@@ -147,16 +149,17 @@ def lock_game_with_seats(game_id):
                            seat_converters)
 
 
-def _build_insert():
-    fields = [f for f in GameEvent._meta.concrete_fields if f is not GameEvent._meta.pk]
-    sql = (f"INSERT INTO {_quote(GameEvent._meta.db_table)} ({', '.join(_quote(f.column) for f in fields)}) "
-           f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_quote(GameEvent._meta.pk.column)}")
+def _build_insert(model):
+    fields = [f for f in model._meta.concrete_fields if f is not model._meta.pk]
+    sql = (f"INSERT INTO {_quote(model._meta.db_table)} ({', '.join(_quote(f.column) for f in fields)}) "
+           f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {_quote(model._meta.pk.column)}")
     return sql, fields
 
 
-def _insert_statement(event, connection):
-    sql, fields = _statement("insert", _build_insert)
-    return sql, [f.get_db_prep_save(f.pre_save(event, True), connection) for f in fields]
+def _insert_statement(instance, connection):
+    model = type(instance)
+    sql, fields = _statement(("insert", model._meta.label), lambda: _build_insert(model))
+    return sql, [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
 
 
 def _update_statement(game, field_names, connection):
@@ -170,19 +173,23 @@ def _update_statement(game, field_names, connection):
     return sql, [f.get_db_prep_save(f.pre_save(game, False), connection) for f in fields] + [game.pk]
 
 
-def _saved(event, pk, connection):
-    event.pk = pk
-    event._state.adding = False
-    event._state.db = connection.alias
-    return event
+def _saved(instance, pk, connection):
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = connection.alias
+    return instance
+
+
+def _insert(instance):
+    """`instance` saved as a new row (as Model.objects.create would, without signals: none are connected)."""
+    connection = _db()
+    sql, params = _insert_statement(instance, connection)
+    return _saved(instance, _execute(connection, sql, params)[0][0], connection)
 
 
 def insert_event(**values):
-    """A new GameEvent row (as GameEvent.objects.create(**values), without signals: none are connected)."""
-    event = GameEvent(**values)
-    connection = _db()
-    sql, params = _insert_statement(event, connection)
-    return _saved(event, _execute(connection, sql, params)[0][0], connection)
+    """A new GameEvent row, as GameEvent.objects.create(**values)."""
+    return _insert(GameEvent(**values))
 
 
 def update_game(game, field_names):
@@ -248,3 +255,78 @@ def seat_list(game_id, game_field_names, live_since):
     game = _instance(Game, connection, game_fields, rows[0][len(seat_fields):-1], game_converters)
     seats = _seats_of(game, rows, connection, seat_fields, seat_converters)
     return game, seats, {seat.pk for seat, row in zip(seats, rows) if row[-1]}
+
+
+# ---- a socket opened or closed: its seat locked, its presence row written --------------------------------
+
+LockedSeat = namedtuple("LockedSeat", "seat_id game_id code status")
+
+
+def _build_seat_lock(by):
+    """The seat of an owner in a game (`by` "user" or "guest") or of a socket (`by` "presence"), with its
+    game's code and status, FOR UPDATE OF the seat row only."""
+    seat, game, presence = Seat._meta, Game._meta, Presence._meta
+    seat_pk, game_fk = f"s.{_quote(seat.pk.column)}", f"s.{_quote(seat.get_field('game').column)}"
+    sql = (f"SELECT {seat_pk}, {game_fk}, g.{_quote(game.get_field('code').column)}, "
+           f"g.{_quote(game.get_field('status').column)} "
+           f"FROM {_quote(seat.db_table)} s JOIN {_quote(game.db_table)} g ON g.{_quote(game.pk.column)} = {game_fk}")
+    if by == "presence":
+        sql += (f" JOIN {_quote(presence.db_table)} p ON p.{_quote(presence.get_field('seat').column)} = {seat_pk}"
+                f" WHERE p.{_quote(presence.pk.column)} = %s")
+    else:
+        sql += f" WHERE {game_fk} = %s AND s.{_quote(seat.get_field(by).column)} = %s"
+    return sql + (" FOR UPDATE OF s" if _proxy.features.has_select_for_update_of else "")
+
+
+def _locked_seat(by, params):
+    rows = _execute(_db(), _statement(("seat lock", by), lambda: _build_seat_lock(by)), params)
+    return LockedSeat(*rows[0]) if rows else None
+
+
+def lock_seat_of(game_id, identity):
+    """The LockedSeat of `identity` in the game, locked until the transaction ends; None if not seated."""
+    if identity.user_id is not None:
+        return _locked_seat("user", [game_id, identity.user_id])
+    if identity.guest_id is not None:
+        return _locked_seat("guest", [game_id, identity.guest_id])
+    return None
+
+
+def lock_seat_of_socket(presence_id):
+    """The LockedSeat of the socket whose presence row is `presence_id`, locked; None if the row is gone."""
+    return _locked_seat("presence", [presence_id])
+
+
+def insert_presence(seat_id, last_seen):
+    """A new presence row for an opened socket of the seat; its id."""
+    return _insert(Presence(seat_id=seat_id, last_seen=last_seen)).pk
+
+
+def _build_forget_socket():
+    presence, seat = Presence._meta, Seat._meta
+    p_table, p_pk = _quote(presence.db_table), _quote(presence.pk.column)
+    p_seat, p_seen = _quote(presence.get_field("seat").column), _quote(presence.get_field("last_seen").column)
+    delete = f"DELETE FROM {p_table} WHERE {p_pk} = %s"
+    # The socket's own row is left out by id: in one PostgreSQL statement the UPDATE does not see the DELETE.
+    mark = (f"UPDATE {_quote(seat.db_table)} SET {_quote(seat.get_field('disconnected_at').column)} = %s "
+            f"WHERE {_quote(seat.pk.column)} = %s AND NOT EXISTS (SELECT 1 FROM {p_table} p "
+            f"WHERE p.{p_seat} = %s AND p.{p_pk} <> %s AND p.{p_seen} > %s)")
+    return delete, mark
+
+
+def forget_socket(presence_id, seat_id, now, live_since):
+    """Delete the socket's presence row and, unless another socket of the seat refreshed after `live_since`
+    is left, set the seat's disconnected_at to `now`: whether it was set. On PostgreSQL one statement."""
+    delete, mark = _statement("forget socket", _build_forget_socket)
+    connection = _db()
+    seen = Presence._meta.get_field("last_seen")
+    mark_params = [seen.get_db_prep_value(now, connection), seat_id, seat_id, presence_id,
+                   seen.get_db_prep_value(live_since, connection)]
+    if connection.vendor == "postgresql":
+        sql = _statement("forget socket, one statement",
+                         lambda: f"WITH gone AS ({delete}) {mark} RETURNING {_quote(Seat._meta.pk.column)}")
+        return bool(_execute(connection, sql, [presence_id] + mark_params))
+    _execute(connection, delete, [presence_id], rows=False)
+    with connection.cursor() as cursor:   # the ORM's cursor reports the rows an UPDATE changed
+        cursor.execute(mark, mark_params)
+        return cursor.rowcount == 1

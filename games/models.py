@@ -63,6 +63,9 @@ class Game(models.Model):
     turn = models.PositiveIntegerField(default=0)
     turn_deadline = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)  # winners and final table
+    # Languages besides the site's default that this game's pages were opened in: each move's update is
+    # worded in these and the default only (games/selectors/frames.py), not in every site language.
+    reader_languages = models.JSONField(default=list, blank=True)
 
     created_at = models.DateTimeField(auto_now_add=True)
     # Not indexed: an index on a column every move changes would stop PostgreSQL's in-place (HOT) updates.

@@ -151,8 +151,15 @@ def snapshot_frame(game, identity, since=None):
     return frame
 
 
+def worded_languages(game):
+    """The languages a game's updates are worded in: the site's default and those its pages were opened in
+    (a page in another language, opened as a move was made, catches up on its own: games/consumers.py)."""
+    default = settings.LANGUAGE_CODE
+    return [default] + [code for code in SITE_LANGUAGES if code != default and code in game.reader_languages]
+
+
 def update_texts(game, seats, ruleset, match, event, encode):
-    """The texts of one update, once per site language: ({language: public text},
+    """The texts of one update, once per language its pages read: ({language: public text},
     {identity key: {language: text}}) for seats that see more or may act. Only the log entry and the
     button labels are words: the view is encoded once and each language's words are joined to it."""
     base = {"type": "update", "seq": game.event_seq, "progress": progress_payload(game)}
@@ -169,7 +176,7 @@ def update_texts(game, seats, ruleset, match, event, encode):
         view = public_view if same_view else encode({**base, "view": match.view(seat.position)})
         actors.append((key, view, match.legal_actions(seat.position) if acts else ()))  # once, not per language
     public, private = {}, {}
-    for language in SITE_LANGUAGES:
+    for language in worded_languages(game):
         with translation.override(language):
             entry = entry_payload(game, event, match)
             public[language] = _join(public_view, encode({"entry": entry, "actions": []}))

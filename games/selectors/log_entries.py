@@ -31,6 +31,15 @@ class EntryCache:
                 self.entries.move_to_end(key)
             return entry
 
+    def get_many(self, keys):
+        """The entries of `keys` (None where not kept), under one taking of the lock."""
+        with self.lock:
+            found = [self.entries.get(key) for key in keys]
+            for key, entry in zip(keys, found):
+                if entry is not None:
+                    self.entries.move_to_end(key)
+            return found
+
     def put(self, key, entry):
         with self.lock:
             self.entries[key] = entry
@@ -46,9 +55,9 @@ class EntryCache:
 CACHE = EntryCache()
 
 
-def _key(game, seq, event_id):
+def _key(game, seq, event_id, language=None):
     # The game's random code, not its id: ids come back after a rollback (tests) or on SQLite.
-    return game.code, seq, event_id, translation.get_language()
+    return game.code, seq, event_id, language or translation.get_language()
 
 
 def word_entry(event, match):
@@ -73,7 +82,9 @@ def log_entries(game, match, since, limit):
     worded in this process are read in full."""
     found = list(GameEvent.objects.filter(game=game, seq__gt=since).order_by("-seq")
                  .values_list("seq", "pk")[:limit])
-    entries = {seq: CACHE.get(_key(game, seq, pk)) for seq, pk in found}
+    language = translation.get_language()
+    kept = CACHE.get_many([_key(game, seq, pk, language) for seq, pk in found])
+    entries = {seq: entry for (seq, _pk), entry in zip(found, kept)}
     missing = [seq for seq, entry in entries.items() if entry is None]
     if missing:
         for event in GameEvent.objects.filter(game=game, seq__in=missing):

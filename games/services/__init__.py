@@ -5,11 +5,12 @@ from games.errors import GameError
 from .handover import hand_stalled_seat_to_bot
 from .lobby import add_bot, change_option, create_game, join_game, kick, leave, set_ready
 from .play import expire_turn, play_action, play_bot_move, take_back_seat
-from .presence import socket_closed, socket_opened
+from .presence import note_reader_language, socket_closed, socket_opened
 from .rematch import create_rematch
 
 __all__ = [
     "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "expire_turn",
-    "hand_stalled_seat_to_bot", "join_game", "keep_guest_as_account", "kick", "leave", "play_action",
+    "hand_stalled_seat_to_bot", "join_game", "keep_guest_as_account", "kick", "leave", "note_reader_language",
+    "play_action",
     "play_bot_move", "post_chat", "set_ready", "socket_closed", "socket_opened", "take_back_seat",
 ]

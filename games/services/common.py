@@ -58,7 +58,11 @@ def require_seat(seats, identity, message="You are not seated at this game."):
 
 def announce_seats(game):
     """After commit: everyone watching the game gets the new seat list."""
-    game_id, code = game.pk, game.code
+    announce_seats_of(game.pk, game.code)
+
+
+def announce_seats_of(game_id, code):
+    """announce_seats for the game with this id and code (all the announcement needs of it)."""
 
     def send():
         # Seats, their presence and the game's few fields in one query (a seat list goes out at every

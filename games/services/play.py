@@ -61,9 +61,9 @@ def schedule_next(game, seats):
 
 def _announce_update(game, seats, ruleset, match, event):
     def send():
-        # Each text in every site language: each socket sends its own reader's (games/consumers.py).
+        # Each text in the languages of the game's pages: each socket sends its reader's (games/consumers.py).
         public, private = update_texts(game, seats, ruleset, match, event, broadcast.encode)
-        broadcast.publish_frames(game.code, public, private)
+        broadcast.publish_frames(game.code, game.event_seq, public, private)
         rpc_notify.publish_events(game, seats, ruleset, match, event)
 
     transaction.on_commit(send)

@@ -9,58 +9,69 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from games.models import Game, Presence, Seat
+from games import fastsql
+from games.models import Game, Presence
 from games.scheduling import CHECK_ABSENT_PLAYER, dispatch_on_commit
-from games.selectors.presence import live_presences
+from games.selectors.frames import SITE_LANGUAGES
+from games.selectors.presence import live_since
 
-from .common import announce_seats
+from .common import announce_seats_of
 
 STALE_ROWS_AFTER = timedelta(hours=1)  # rows of dead sockets are deleted by the sweeper after this
-LIGHT_GAME = ("game__rules", "game__state")  # kilobytes of JSON that opening or closing a socket never reads
 
 
 def socket_opened(*, game_id, identity):
     """Record an open socket of the identity's seat and announce the seat list. Returns the presence id
     (None for spectators). The list goes out even when another tab of the seat was open already (it shows
-    the same): most sockets are a seat's first, and asking first would cost each of them a query."""
+    the same): most sockets are a seat's first, and asking first would cost each of them a query.
+
+    The seat row is locked (as by socket_closed), so a socket closing at the same moment sees this one.
+    Both run at every page opened or closed: their statements are written once (games/fastsql.py)."""
     if identity.is_anonymous:
         return None
     with transaction.atomic():
-        seat = (Seat.objects.select_for_update(of=("self",)).select_related("game").defer(*LIGHT_GAME)
-                .filter(identity.owner_filter(), game_id=game_id).first())
+        seat = fastsql.lock_seat_of(game_id, identity)
         if seat is None:
             return None
-        presence = Presence.objects.create(seat=seat, last_seen=timezone.now())
-        announce_seats(seat.game)
-    return presence.pk
+        presence_id = fastsql.insert_presence(seat.seat_id, timezone.now())
+        announce_seats_of(seat.game_id, seat.code)
+    return presence_id
 
 
 def socket_closed(presence_id):
     """Forget a closed socket; when it was the seat's last one in a running game, a delayed job hands
     the seat to a bot unless the player comes back within GAMES_ABSENCE_GRACE."""
     with transaction.atomic():
-        seat = (Seat.objects.select_for_update(of=("self",)).select_related("game").defer(*LIGHT_GAME)
-                .filter(presences__pk=presence_id).first())
+        seat = fastsql.lock_seat_of_socket(presence_id)
         if seat is None:   # already forgotten (the sweeper deleted a row its process stopped refreshing)
             return
-        Presence.objects.filter(pk=presence_id).delete()
         # Marked disconnected only if no other live socket is left, asked in the same statement.
         now = timezone.now()
-        if not mark_disconnected_if_absent(seat.pk, now):
+        if not fastsql.forget_socket(presence_id, seat.seat_id, now, live_since(now)):
             return
-        announce_seats(seat.game)
-        if seat.game.status == Game.Status.PLAYING:
-            dispatch_on_commit(CHECK_ABSENT_PLAYER, seat.game_id, seat.pk,
+        announce_seats_of(seat.game_id, seat.code)
+        if seat.status == Game.Status.PLAYING:
+            dispatch_on_commit(CHECK_ABSENT_PLAYER, seat.game_id, seat.seat_id,
                                countdown=settings.GAMES_ABSENCE_GRACE + 1, timer=True)
 
 
-def mark_disconnected_if_absent(seat_id, now):
-    """Set the seat's disconnected_at to `now` unless a live socket of it remains; whether it was set."""
-    live = live_presences(now).filter(seat=OuterRef("pk"))
-    return bool(Seat.objects.filter(pk=seat_id).exclude(Exists(live)).update(disconnected_at=now))
+def note_reader_language(game_id, language):
+    """A page of the game is open in `language`: from now on its updates are worded in it as well (until then
+    only in the languages of pages opened before). Whether it was new; the default needs no noting."""
+    if language == settings.LANGUAGE_CODE or language not in SITE_LANGUAGES:
+        return False
+    known = Game.objects.filter(pk=game_id).values_list("reader_languages", flat=True).first()
+    if known is None or language in known:   # most pages: one read, no write
+        return False
+    with transaction.atomic():
+        game = Game.objects.select_for_update().only("reader_languages").get(pk=game_id)
+        if language in game.reader_languages:
+            return False
+        game.reader_languages = [*game.reader_languages, language]
+        game.save(update_fields=["reader_languages"])   # not updated_at: the lobby's idle time stays
+    return True
 
 
 def refresh(presence_ids, now=None):

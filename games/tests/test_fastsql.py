@@ -134,3 +134,45 @@ def test_the_seat_list_reads_seats_presence_and_game_fields_as_the_orm_does(ann,
     assert everything(fast_game) == everything(expected)
     assert all(s.game is fast_game for s in seats)
     assert fastsql.seat_list(game.pk + 1000, SEATS_FRAME_FIELDS, live_since()) == (None, [], set())
+
+
+def test_a_socket_lock_finds_its_seat_by_owner_or_by_presence_row(ann, bob, make_player):
+    from games.identity import ANONYMOUS, Identity
+    from games.models import Guest, Seat
+
+    game = started_counting_game(ann, bob, target=30)
+    seat = Seat.objects.get(game=game, user_id=bob.user_id)
+    with transaction.atomic():
+        found = fastsql.lock_seat_of(game.pk, bob)
+        assert found == (seat.pk, game.pk, game.code, Game.Status.PLAYING)
+        assert fastsql.lock_seat_of(game.pk, make_player("cid")) is None   # not seated
+        assert fastsql.lock_seat_of(game.pk, ANONYMOUS) is None
+        presence = fastsql.insert_presence(seat.pk, game.started_at)
+        assert fastsql.lock_seat_of_socket(presence) == found
+        assert fastsql.lock_seat_of_socket(10**9) is None
+    assert seat.presences.get().pk == presence and seat.presences.get().last_seen == game.started_at
+    guest = Guest.objects.create(nickname="Guest 1")
+    Seat.objects.filter(pk=seat.pk).update(user=None, guest=guest)
+    with transaction.atomic():
+        assert fastsql.lock_seat_of(game.pk, Identity(guest_id=guest.pk, name="Guest 1")) == found
+
+
+def test_forgetting_a_socket_marks_the_seat_only_when_no_live_socket_is_left(ann, bob):
+    from datetime import timedelta
+
+    from games.models import Presence, Seat
+
+    game = started_counting_game(ann, bob, target=30)
+    seat = Seat.objects.get(game=game, user_id=bob.user_id)
+    now = game.started_at + timedelta(minutes=5)
+    live_since = now - timedelta(seconds=40)
+    first, second = (fastsql.insert_presence(seat.pk, now) for _ in range(2))
+    dead = fastsql.insert_presence(seat.pk, live_since - timedelta(seconds=1))   # its process was killed
+    with transaction.atomic():
+        assert not fastsql.forget_socket(first, seat.pk, now, live_since)   # the second tab is still open
+    assert set(Presence.objects.values_list("pk", flat=True)) == {second, dead}
+    assert Seat.objects.get(pk=seat.pk).disconnected_at is None
+    with transaction.atomic():
+        assert fastsql.forget_socket(second, seat.pk, now, live_since)   # only a dead one is left
+    assert list(Presence.objects.values_list("pk", flat=True)) == [dead]
+    assert Seat.objects.get(pk=seat.pk).disconnected_at == now

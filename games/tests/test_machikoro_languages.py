@@ -48,6 +48,8 @@ def test_the_page_snapshot_is_in_the_players_language(official_cards, ann, bob):
 def test_each_socket_gets_the_update_in_its_language(official_cards, ann, bob, monkeypatch):
     game = started_game(ann, bob)
     player = seat_to_act(game, ann, bob)
+    assert services.note_reader_language(game.pk, "fr")   # a French page opened
+    assert not services.note_reader_language(game.pk, "fr") and not services.note_reader_language(game.pk, "en")
     sent = []
     monkeypatch.setattr(broadcast, "publish", lambda group, message: sent.append(message))
     services.play_action(game_id=game.pk, identity=player, expected_seq=0, action={"type": "roll", "dice": 1})
@@ -73,6 +75,23 @@ def test_each_socket_gets_the_update_in_its_language(official_cards, ann, bob, m
     consumer.language = "en"
     asyncio.run(consumer.game_frames(message))
     assert received[-1] == message["private"].get(player.key, message["public"])["en"]
+
+
+def test_updates_are_worded_only_in_the_languages_of_the_games_pages(official_cards, ann, bob, monkeypatch):
+    """Wording a move costs as much again per language: a game nobody reads in French is not worded in it."""
+    game = started_game(ann, bob)
+    player = seat_to_act(game, ann, bob)
+    sent = []
+    monkeypatch.setattr(broadcast, "publish", lambda group, message: sent.append(message))
+    services.play_action(game_id=game.pk, identity=player, expected_seq=0, action={"type": "roll", "dice": 1})
+    message = next(m for m in sent if m["type"] == "game.frames")
+    assert message["seq"] == 1 and set(message["public"]) == {"en"}
+    assert all(set(texts) == {"en"} for texts in message["private"].values())
+    updated_at = Game.objects.get(pk=game.pk).updated_at
+    services.note_reader_language(game.pk, "fr")
+    assert Game.objects.get(pk=game.pk).reader_languages == ["fr"]
+    assert Game.objects.get(pk=game.pk).updated_at == updated_at   # noting a reader is not lobby activity
+    assert not services.note_reader_language(game.pk, "xx")   # not a site language
 
 
 def test_a_log_line_names_the_card_in_french(official_cards, ann, bob):

@@ -75,3 +75,57 @@ async def test_the_open_games_list_reaches_each_socket_in_its_own_language(djang
     for socket in (french, english):
         await socket.disconnect()
     await close_consumer_connections()
+
+
+async def test_a_french_page_gets_every_move_in_french_also_one_worded_before_it_was_noted(django_user_model):
+    """Opening the page notes French for the game, so its updates are worded in it; a move worded before the
+    note (the page opened as it was made) reaches the page as the missed entry, in French, not in English."""
+    from cards.loading import load_official_cards
+    from games.identity import Identity
+    from games.models import Game, Seat
+
+    from .sockets import session_for
+
+    def machikoro_game():
+        load_official_cards()
+        users = [django_user_model.objects.create_user(n, password="pw") for n in ("ann", "bob")]
+        ann, bob = (Identity(user_id=u.pk, name=u.username) for u in users)
+        game = services.create_game(host=ann, ruleset_slug="machikoro", public=True, min_players=2,
+                                    max_players=2, turn_seconds=0, options={})
+        services.join_game(game_id=game.pk, identity=bob)
+        for identity in (ann, bob):
+            services.set_ready(game_id=game.pk, identity=identity, ready=True)
+        game = Game.objects.get(pk=game.pk)
+        first = Seat.objects.get(game=game, position=game.to_act[0])
+        return game, {u.pk: session_for(u) for u in users}, first.user_id
+
+    game, keys, first_user = await sync(machikoro_game)()
+    path = f"/ws/games/{game.code}/"
+    french_user = first_user
+    english_user = next(u for u in keys if u != first_user)
+    french, english = await french_socket(path, keys[french_user]), await open_socket(path, keys[english_user])
+    assert (await sync(Game.objects.get)(pk=game.pk)).reader_languages == ["fr"]
+    snapshot = await hello(french)
+    await hello(english)
+
+    async def roll(seq):
+        action = next(a["action"] for a in snapshot["actions"] if a["action"]["type"] == "roll")
+        await french.send_json_to({"type": "act", "seq": seq, "action": action})
+
+    await roll(snapshot["seq"])
+    in_french, in_english = await next_frame(french, "update"), await next_frame(english, "update")
+    assert in_french["seq"] == in_english["seq"] == 1
+    assert in_french["entry"]["lines"] != in_english["entry"]["lines"]   # both worded: each its own
+    assert any("lance" in line for line in in_french["entry"]["lines"])
+    # The race: the next move is worded before the note (as if the page had just opened).
+    await sync(Game.objects.filter(pk=game.pk).update)(reader_languages=[])
+    snapshot = await hello(french)
+    await french.send_json_to({"type": "act", "seq": snapshot["seq"], "action": snapshot["actions"][0]["action"]})
+    caught_up = await next_frame(french, "events", "update", timeout=10)
+    assert caught_up["type"] == "events" and caught_up["since"] == 1
+    assert [e["seq"] for e in caught_up["entries"]] == [2]
+    worded = await next_frame(english, "update")
+    assert caught_up["entries"][0]["lines"] != worded["entry"]["lines"]
+    for socket in (french, english):
+        await socket.disconnect()
+    await close_consumer_connections()
