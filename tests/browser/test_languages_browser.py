@@ -1,5 +1,5 @@
 """A French and an English player at one Machi Koro table in Chromium: each board names the cards (market,
-faces, log) in its own language. Screenshots of the French phone board go to test-artifacts/."""
+faces, log) in its own language, and each move reaches each page worded in it. Screenshots of the French phone board go to test-artifacts/."""
 import pytest
 
 from .helpers import ARTIFACTS, SIZES, host_and_guest_start_a_game, watch_errors
@@ -22,6 +22,17 @@ def test_french_and_english_players_each_see_their_language(site, browser):
     assert "Champ de blé" in french_market and "Boulangerie" in french_market
     assert "Wheat Field" not in french_market
     assert "Wheat Field" in english_market and "Champ de blé" not in english_market
+    # A move reaches each page worded in its own language (the French page was noted as it opened).
+    offered = "#actions button:not([disabled])"
+    for _ in range(100):   # whoever is to act sees the roll offered
+        actor = next((page for page in (host, guest) if page.locator(offered).count()), None)
+        if actor is not None:
+            break
+        host.wait_for_timeout(100)
+    actor.locator(offered).first.click()
+    guest.wait_for_function("document.querySelector('#game-log').textContent.includes(' lance les dés')")
+    host.wait_for_function("document.querySelector('#game-log').textContent.includes(' rolls')")
+    assert " rolls" not in guest.inner_text("#game-log") and " lance" not in host.inner_text("#game-log")
     ARTIFACTS.mkdir(exist_ok=True)
     guest.screenshot(path=str(ARTIFACTS / "languages-french-phone.png"), full_page=True)
     host.screenshot(path=str(ARTIFACTS / "languages-english-desktop.png"))
