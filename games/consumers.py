@@ -170,7 +170,7 @@ class GameConsumer(LoopOnlyConsumer):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.language = language_from_scope(self.scope)  # updates, errors and snapshots in the page's language
         try:
-            self.identity, self.game_id = await db(self._identify)(self.code)
+            self.identity, self.game_id = await db(self._open_page)(self.code)
         except GameError:
             await self.close(code=4404)
             return
@@ -181,7 +181,9 @@ class GameConsumer(LoopOnlyConsumer):
         if self.presence_id is not None:
             HEARTBEAT.add(self.presence_id)
 
-    def _identify(self, code):
+    def _open_page(self, code):
+        """(who opened the page, the game's id); the page's language is noted for the game's updates in the
+        same database call (one thread hop per socket opened, not two)."""
         game_id = game_id_by_code(code)
         services.note_reader_language(game_id, self.language)
         return scope_identity(self.scope), game_id

@@ -11,6 +11,6 @@ from .rematch import create_rematch
 __all__ = [
     "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "expire_turn",
     "hand_stalled_seat_to_bot", "join_game", "keep_guest_as_account", "kick", "leave", "note_reader_language",
-    "play_action",
-    "play_bot_move", "post_chat", "set_ready", "socket_closed", "socket_opened", "take_back_seat",
+    "play_action", "play_bot_move", "post_chat", "set_ready", "socket_closed", "socket_opened",
+    "take_back_seat",
 ]
