@@ -63,8 +63,10 @@ def _key(game, seq, event_id, language=None):
 def word_entry(event, match):
     """The entry of `event` as everyone sees it (hidden information left out), in the active language."""
     visible = match.visible_events(event.events, None)
-    return {"seq": event.seq, "seat": event.seat, "by": event.by,
-            "lines": match.narrate_move(event.seat, event.action, visible)}
+    # Lines in a tuple: an entry of strings and numbers only, which the collector stops tracking at its next
+    # full pass, so the entries a process keeps do not lengthen every later pass (JSON words it as a list).
+    return {"seq": event.seq, "seat": event.seat, "by": str(event.by),
+            "lines": tuple(match.narrate_move(event.seat, event.action, visible))}
 
 
 def entry_payload(game, event, match):

@@ -95,3 +95,15 @@ def test_the_cache_keeps_the_most_recently_used():
     cache.get("a")
     cache.put("c", 3)
     assert (cache.get("a"), cache.get("b"), cache.get("c")) == (1, None, 3)
+
+
+def test_kept_entries_leave_the_collectors_passes(official_cards, ann, bob):
+    """A kept entry holds only strings and numbers: after a full pass the collector no longer walks it, so
+    a server's thousands of kept entries do not lengthen its pauses."""
+    import gc
+
+    game = played_game(ann, bob)
+    entries = snapshot_frame(game, ann)["entries"]
+    gc.collect()
+    assert entries and not any(gc.is_tracked(entry) for entry in entries)
+    assert broadcast.encode({"entries": entries[:1]}).count("[") >= 2   # the lines still read as a JSON list
