@@ -12,6 +12,9 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from django.conf import settings  # noqa: E402
+
+from config.collector import PeriodicFullCollection  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from games import scheduler  # noqa: E402
 
@@ -48,6 +51,10 @@ warm_up()
 # cyclic collector's full passes, which otherwise walk it all (tens of milliseconds on a busy host) every few
 # hundred moves, stalling every game this process serves.
 gc.freeze()
+
+# What it tracks after that (a few hundred sockets' objects) is walked by one full pass a minute, off the clock
+# of allocations: each such pass holds every socket of the process (config/collector.py).
+PeriodicFullCollection(settings.GAMES_GC_FULL_PASS_SECONDS).start()
 
 # A database thread that holds the GIL keeps the event loop (every socket of the process) waiting for up to
 # this long each time; CPython's 5 ms default, paid at every round trip of a move, set the latency tail.

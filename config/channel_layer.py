@@ -57,6 +57,8 @@ GROUP_SEND_SCRIPT = """
     return over_capacity
 """
 
+POOL_WAIT_SECONDS = 20   # the longest a command waits for one of the pool's connections to come free
+
 RESTORE_BACKUP_SCRIPT = """
     local backed_up = redis.call('ZRANGE', ARGV[2], 0, -1, 'WITHSCORES')
     for i = #backed_up, 1, -2 do
@@ -169,7 +171,15 @@ class LeanRedisChannelLayer(RedisChannelLayer):
         await super().close_pools()
 
     def create_pool(self, index):
-        pool = super().create_pool(index)
+        host = dict(self.hosts[index])
+        address = host.pop("address", None)
+        if address is None:   # a Sentinel set-up: channels-redis' own pool
+            pool = super().create_pool(index)
+        else:
+            # Past `max_connections` a command waits for a free connection instead of failing: a burst of
+            # sockets opening or closing at once (a server restarting, 2,000 sockets closing in the bench)
+            # would otherwise fail their group changes, or open a connection each.
+            pool = aioredis.BlockingConnectionPool.from_url(address, timeout=POOL_WAIT_SECONDS, **host)
         pool.connection_class = KEEPING_CANCELLATION.get(pool.connection_class, pool.connection_class)
         return pool
 
@@ -193,7 +203,8 @@ class LeanRedisChannelLayer(RedisChannelLayer):
             pipe.eval(GROUP_SEND_SCRIPT, len(channel_keys), *channel_keys, *args)
             over_capacity = (await pipe.execute())[-1]
             if over_capacity > 0:
-                logger.info("%s of %s channels over capacity in group %s", over_capacity, len(channel_names), group)
+                # Messages dropped: a warning, not the stock layer's info line nobody sees.
+                logger.warning("%s of %s channels over capacity in group %s", over_capacity, len(channel_names), group)
 
     async def _brpop_with_clean(self, index, channel, timeout):
         # channels-redis calls this in a loop until a message comes: a cancellation anything below

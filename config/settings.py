@@ -114,14 +114,19 @@ if REDIS_URL:
     # 5 s): an idle socket's receive then fails and closes it with 1011 (redis/redis-py#4091). The read
     # timeout must exceed the blocking wait.
     CHANNEL_REDIS_SOCKET_TIMEOUT = float(os.environ.get("CHANNEL_REDIS_SOCKET_TIMEOUT", "30"))
-    # Redis connections per process for the layer. redis-py's pool fails past its limit (100 by default:
-    # "Too many connections"), which hundreds of sockets opening or closing at once reach.
-    CHANNEL_REDIS_MAX_CONNECTIONS = int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "1000"))
+    # Redis connections per process for the layer, at most: past them, a command waits for one to come free
+    # (config/channel_layer.py), as when hundreds of sockets open or close at once.
+    CHANNEL_REDIS_MAX_CONNECTIONS = int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "100"))
+    # Messages waiting on a process's channel before more are dropped (they also expire after 60 s).
+    CHANNEL_REDIS_PROCESS_CAPACITY = int(os.environ.get("CHANNEL_REDIS_PROCESS_CAPACITY", "10000"))
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "config.channel_layer.LeanRedisChannelLayer",  # channels-redis core, fewer round trips
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT,
-                                  "max_connections": CHANNEL_REDIS_MAX_CONNECTIONS}]},
+                                  "max_connections": CHANNEL_REDIS_MAX_CONNECTIONS}],
+                       # A process's own channel carries the messages of all its sockets: at the stock
+                       # capacity (100) a pause of a few hundred ms with a thousand sockets open dropped updates.
+                       "channel_capacity": {"specific.*": CHANNEL_REDIS_PROCESS_CAPACITY}},
         }
     }
 else:
@@ -227,6 +232,9 @@ GAMES_SCHEDULER_TICK = float(os.environ.get("GAMES_SCHEDULER_TICK", "1"))
 CELERY_BEAT_SCHEDULE = {
     "games-sweep": {"task": "games.tasks.sweep_games", "schedule": GAMES_SWEEP_SECONDS},
 }
+# ASGI processes: seconds between the collector's full passes, which come on this clock only (config/collector.py);
+# 0 leaves CPython's own schedule.
+GAMES_GC_FULL_PASS_SECONDS = float(os.environ.get("GAMES_GC_FULL_PASS_SECONDS", "60"))
 GAMES_DB_THREADS = int(os.environ.get("GAMES_DB_THREADS", "4"))  # database threads (and connections) per ASGI process (PostgreSQL)
 GAMES_ECHO_SOCKET = env_bool("GAMES_ECHO_SOCKET", DEBUG)  # /ws/echo/: the benchmark's baseline socket
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("games.context_processors.player")
@@ -239,6 +247,7 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery"
 # =stock: channels-redis' core layer as it ships (the default core layer is config.channel_layer's, leaner).
 if REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") == "pubsub":
     CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.pubsub.RedisPubSubChannelLayer"
+    CHANNEL_LAYERS["default"]["CONFIG"].pop("channel_capacity")   # pub/sub keeps no queues
 elif REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") == "stock":
     CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.core.RedisChannelLayer"
 

@@ -191,10 +191,12 @@ class GameConsumer(LoopOnlyConsumer):
     async def disconnect(self, code):
         if self.game_id is None:
             return
-        await self.channel_layer.group_discard(broadcast.game_group(self.code), self.channel_name)
-        if self.presence_id is not None:
-            HEARTBEAT.discard(self.presence_id)
-            await db(services.socket_closed)(self.presence_id)
+        try:
+            await self.channel_layer.group_discard(broadcast.game_group(self.code), self.channel_name)
+        finally:   # the seat's presence goes with the socket even if the channel layer failed
+            if self.presence_id is not None:
+                HEARTBEAT.discard(self.presence_id)
+                await db(services.socket_closed)(self.presence_id)
 
     async def receive(self, text_data=None, bytes_data=None):
         with translation.override(self.language):  # db() carries it into the database threads

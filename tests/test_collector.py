@@ -1,0 +1,51 @@
+"""An ASGI process's full garbage-collector passes come on a clock (config/collector.py)."""
+import gc
+import time
+import weakref
+
+import pytest
+
+from config.collector import NEVER, PeriodicFullCollection
+
+
+@pytest.fixture
+def collector_settings():
+    thresholds = gc.get_threshold()
+    yield
+    gc.set_threshold(*thresholds)
+
+
+class Cycle:
+    def __init__(self):
+        self.me = self
+
+
+def wait_for(condition, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return condition()
+
+
+def test_old_cycles_wait_for_the_clock_then_are_collected(collector_settings):
+    periodic = PeriodicFullCollection(interval=0.5)
+    periodic.start()
+    try:
+        assert gc.get_threshold()[2] == NEVER
+        cycle = Cycle()
+        gc.collect(1)                     # it outlives the young passes: only a full pass can free it
+        dead = weakref.ref(cycle)
+        passes = periodic.passes
+        del cycle
+        for _ in range(50_000):           # many young passes meanwhile
+            [[]]
+        assert dead() is not None or periodic.passes > passes
+        assert wait_for(lambda: dead() is None), "the periodic full pass did not collect the cycle"
+    finally:
+        periodic.stop()
+
+
+def test_no_interval_leaves_cpythons_schedule(collector_settings):
+    before = gc.get_threshold()
+    periodic = PeriodicFullCollection(interval=0).start()
+    assert periodic.thread is None and gc.get_threshold() == before
