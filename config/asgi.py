@@ -52,8 +52,8 @@ warm_up()
 # hundred moves, stalling every game this process serves.
 gc.freeze()
 
-# What it tracks after that (a few hundred sockets' objects) is walked by one full pass a minute, off the clock
-# of allocations: each such pass holds every socket of the process (config/collector.py).
+# What it tracks after that (a few hundred sockets' objects) is walked on a clock, not on allocations, and
+# mostly only what came since the last pass: each pass holds every socket of the process (config/collector.py).
 PeriodicFullCollection(settings.GAMES_GC_FULL_PASS_SECONDS).start()
 
 # A database thread that holds the GIL keeps the event loop (every socket of the process) waiting for up to

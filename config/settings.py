@@ -234,7 +234,7 @@ CELERY_BEAT_SCHEDULE = {
 }
 # ASGI processes: seconds between the collector's full passes, which come on this clock only (config/collector.py);
 # 0 leaves CPython's own schedule.
-GAMES_GC_FULL_PASS_SECONDS = float(os.environ.get("GAMES_GC_FULL_PASS_SECONDS", "60"))
+GAMES_GC_FULL_PASS_SECONDS = float(os.environ.get("GAMES_GC_FULL_PASS_SECONDS", "20"))
 GAMES_DB_THREADS = int(os.environ.get("GAMES_DB_THREADS", "4"))  # database threads (and connections) per ASGI process (PostgreSQL)
 GAMES_ECHO_SOCKET = env_bool("GAMES_ECHO_SOCKET", DEBUG)  # /ws/echo/: the benchmark's baseline socket
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("games.context_processors.player")

@@ -13,6 +13,7 @@ def collector_settings():
     thresholds = gc.get_threshold()
     yield
     gc.set_threshold(*thresholds)
+    gc.unfreeze()
 
 
 class Cycle:
@@ -49,3 +50,16 @@ def test_no_interval_leaves_cpythons_schedule(collector_settings):
     before = gc.get_threshold()
     periodic = PeriodicFullCollection(interval=0).start()
     assert periodic.thread is None and gc.get_threshold() == before
+
+
+def test_a_pass_sets_its_survivors_aside_until_the_whole_pass(collector_settings):
+    periodic = PeriodicFullCollection(interval=60, whole_interval=180)   # every third pass
+    cycle = Cycle()
+    dead = weakref.ref(cycle)
+    periodic.collect()                    # the cycle is alive: set aside with the rest
+    assert gc.get_freeze_count() > 0
+    del cycle
+    periodic.collect()                    # walks only what came since
+    assert dead() is not None
+    periodic.collect()                    # the whole heap
+    assert dead() is None
