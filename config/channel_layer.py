@@ -42,6 +42,8 @@ import time
 from channels_redis.core import RedisChannelLayer, logger
 from redis import asyncio as aioredis
 
+POOL_WAIT_SECONDS = 20   # the longest a command waits for one of the pool's connections to come free
+
 GROUP_SEND_SCRIPT = """
     local over_capacity = 0
     local current_time = ARGV[#ARGV - 1]
@@ -56,8 +58,6 @@ GROUP_SEND_SCRIPT = """
     end
     return over_capacity
 """
-
-POOL_WAIT_SECONDS = 20   # the longest a command waits for one of the pool's connections to come free
 
 RESTORE_BACKUP_SCRIPT = """
     local backed_up = redis.call('ZRANGE', ARGV[2], 0, -1, 'WITHSCORES')
