@@ -159,6 +159,12 @@ class LoopOnlyConsumer(AsyncWebsocketConsumer):
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
+    async def refuse(self, code):
+        """Close the handshake with `code` (4403, 4404) where the client can read it: closing before
+        accepting is an HTTP 403 to a real client (daphne), and a browser reports it as code 1006."""
+        await self.accept()
+        await self.close(code=code)
+
 
 class GameConsumer(LoopOnlyConsumer):
     """/ws/games/<code>/: everything a game's page sends and receives."""
@@ -172,7 +178,7 @@ class GameConsumer(LoopOnlyConsumer):
         try:
             self.identity, self.game_id = await db(self._open_page)(self.code)
         except GameError:
-            await self.close(code=4404)
+            await self.refuse(4404)
             return
         self.bucket = TokenBucket()
         await self.channel_layer.group_add(broadcast.game_group(self.code), self.channel_name)

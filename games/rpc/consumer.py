@@ -44,7 +44,7 @@ class RpcConsumer(LoopOnlyConsumer):
             found = None
         if found is None:
             await self.channel_layer.group_discard(rpc_group(self.code), self.channel_name)
-            await self.close(code=4404 if token is None else 4403)
+            await self.refuse(4404 if token is None else 4403)
             return
         self.identity, self.game_id, self.protocol, self.seq = found
         self.bucket = TokenBucket()

@@ -236,3 +236,28 @@ def test_a_chat_message_refused_for_speed_stays_in_the_input(site, browser):
         page.wait_for_function("document.getElementById('chat-input').value === 'message 6'")
         assert page.locator("#chat-log li:has-text('message 6')").count() == 0
     page.context.close()
+
+
+RECORD_SOCKETS = """
+window.openedSockets = [];
+window.WebSocket = class extends window.WebSocket {
+  constructor(...args) { super(...args); window.openedSockets.push(this); }
+};
+"""
+
+
+def test_a_page_whose_game_is_gone_says_so_and_stops_reconnecting(site, browser):
+    page = new_player(browser, site, "Gone")
+    page.add_init_script(RECORD_SOCKETS)
+    with screenshots_on_failure("gone", [page]):
+        url = create_game(page, site, bots=0, max_players=2)
+        code = url.rstrip("/").rsplit("/", 1)[-1]
+        page.wait_for_selector("#connection[data-state='live']")
+        site._run("shell", "-c", f"from games.models import Game; Game.objects.filter(code={code!r}).delete()")
+        game_sockets = f"window.openedSockets.filter(s => s.url.includes('/ws/games/{code}/'))"
+        page.evaluate(f"{game_sockets}.at(-1).close()")   # as a network blip would: the page reconnects
+        page.wait_for_function("document.getElementById('connection').textContent.includes('does not exist')")
+        tries = page.evaluate(f"{game_sockets}.length")
+        page.wait_for_timeout(3000)   # reconnecting would have tried again within 0.7 s, then 1.1 s
+        assert page.evaluate(f"{game_sockets}.length") == tries == 2
+    page.context.close()

@@ -7,6 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 from games.clients.aquarius import POLICIES, UnknownCard, play_seat
 from games.clients.rpc import RpcError
 
+REFUSALS = {4403: "the referee refused the seat token", 4404: "no such game, or a game without an RPC referee"}
+
 
 class Command(BaseCommand):
     help = ("Play one seat of an Aquarius game through its JSON-RPC socket with a bot's policy, knowing only "
@@ -37,9 +39,10 @@ class Command(BaseCommand):
             raise CommandError(f"The referee refused: {exc.message} ({exc.code})") from None
         except (OSError, TimeoutError) as exc:
             raise CommandError(f"Cannot reach the game: {exc}") from None
-        except Exception as exc:  # websockets' handshake errors (4403: bad token, 4404: no such game)
+        except Exception as exc:  # websockets' errors: a refusal is a close with its code (docs/aquarius-rpc.md)
             if type(exc).__module__.startswith("websockets"):
-                raise CommandError(f"The game's socket closed: {exc}") from None
+                refusal = REFUSALS.get(getattr(getattr(exc, "rcvd", None), "code", None))
+                raise CommandError(f"The game's socket closed: {refusal or exc}") from None
             raise
         winners = ", ".join(outcome.get("winners") or []) or "nobody"
         self.stdout.write(f"Game over: {winners} won; you were {outcome.get('seat')}; "

@@ -85,17 +85,31 @@ class RpcTestClient:
         await self.socket.disconnect()
 
 
-async def connect(code, session_key=None, token=None, validate=None):
+def _communicator(code, session_key, token):
     path = f"/ws/games/{code}/rpc/" + (f"?token={token}" if token else "")
     headers = [(b"origin", b"http://localhost")]
     if session_key:
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_key}".encode()))
-    communicator = WebsocketCommunicator(application, path, headers=headers)
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def connect(code, session_key=None, token=None, validate=None):
+    communicator = _communicator(code, session_key, token)
     connected, code = await communicator.connect(timeout=CONNECT_TIMEOUT)
-    if not connected:
-        return code
+    assert connected, f"handshake refused before it was accepted ({code})"
     OPEN.append(communicator)
     return RpcTestClient(communicator, validate)
+
+
+async def refusal(code, session_key=None, token=None):
+    """The close code of a socket the referee accepts only to close at once (so that a client reads the
+    code, not an HTTP 403), with nothing sent before it."""
+    communicator = _communicator(code, session_key, token)
+    connected, _ = await communicator.connect(timeout=CONNECT_TIMEOUT)
+    assert connected
+    output = await communicator.receive_output(timeout=CONNECT_TIMEOUT)
+    assert output["type"] == "websocket.close", output
+    return output["code"]
 
 
 OPEN = []  # sockets a test opened: closed at its end, before its database goes away

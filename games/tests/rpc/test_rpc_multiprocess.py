@@ -37,6 +37,16 @@ async def observe(port, code, validate):
                 return frames
 
 
+async def close_code(port, path):
+    """The close code a real server's socket at `path` is closed with before any frame."""
+    import websockets
+
+    async with websockets.connect(f"ws://127.0.0.1:{port}{path}", origin=f"http://127.0.0.1:{port}", open_timeout=10) as socket:
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await asyncio.wait_for(socket.recv(), 10)
+    return closed.value.rcvd.code
+
+
 @pytest.mark.django_db(transaction=True)
 def test_stand_alone_clients_on_two_processes_play_a_whole_game(tmp_path, monkeypatch, django_user_model):
     pytest.importorskip("websockets")
@@ -50,6 +60,16 @@ def test_stand_alone_clients_on_two_processes_play_a_whole_game(tmp_path, monkey
         observer_port = site.ports[1]
 
         async def scenario():
+            # A refusal's code reaches a real client (not the HTTP 403 of a handshake closed unaccepted).
+            assert await close_code(observer_port, f"/ws/games/{game.code}/rpc/?token=1-nonsense") == 4403
+            assert await close_code(observer_port, "/ws/games/nosuchgame/rpc/") == 4404
+            assert await close_code(observer_port, "/ws/games/nosuchgame/") == 4404
+            refused = await asyncio.create_subprocess_exec(
+                sys.executable, "manage.py", "aquarius_client", f"{site.url(0)}/games/{game.code}/",
+                "--seat-token", "1-nonsense", "--timeout", "20", cwd=str(live_site.ROOT), env=site.env,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            _, refusal = await asyncio.wait_for(refused.communicate(), 60)
+            assert refused.returncode == 1 and b"the referee refused the seat token" in refusal, refusal
             watching = asyncio.create_task(observe(observer_port, game.code, schema_validator()))
             # An idle socket outlives the Redis layer's 5 s blocking receive (redis-py 8's default read
             # timeout was as long: the consumer crashed with close code 1011).
