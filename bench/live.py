@@ -11,7 +11,9 @@ by WebSocket clients, each game's players spread over the servers, to the end: a
 update, the open-games broadcast, the statistics job) is replaced by a new one, so the number of games in
 play stays constant. The first games start a random part of the way in (the autopilot's moves played
 through the services, event rows and all, before measuring), so games end all through a run, as on a
-site where games are at every stage, not together after the first minutes. A player acts after a think time drawn from [0.5, 1.5] x the mean. --game machikoro
+site where games are at every stage, not together after the first minutes. A player acts a think time
+(drawn from [0.5, 1.5] x the mean) after his game's previous move was sent, or as soon as the update
+offering him the move arrives if that is later: each game is paced send to send at the offered rate. --game machikoro
 (live_machikoro.py): four players on the game page's socket; --game aquarius (live_aquarius.py): five
 seats over the referee's JSON-RPC socket, each playing the stand-alone client's greedy policy, with the
 p50/p99 of every call's reply reported beside the move's.
@@ -218,8 +220,14 @@ class Bench:
     def may_send(self, kind):
         return self.current is not None and self.current.kind == kind and self.open[kind].is_set()
 
-    async def wait_turn(self, kind):
-        await asyncio.sleep(self.think * random.uniform(0.5, 1.5))
+    async def wait_turn(self, kind, since=None):
+        """Wait a think time from `since` (when the game's previous move was sent; the echo's rooms send on
+        such a clock too), or from now: a game's moves are paced send to send, at the offered rate, not a
+        think time plus each move's latency (which kept the offered rate under the step's: 240 for 250/s)."""
+        delay = self.think * random.uniform(0.5, 1.5)
+        if since is not None:
+            delay -= time.perf_counter() - since
+        await asyncio.sleep(max(0.0, delay))
         while not self.may_send(kind):
             # Held while another slice runs. Once this kind's slice opens, each held player waits a fresh
             # random part of a think time: the slice starts at the offered rate, not with every held player's

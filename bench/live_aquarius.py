@@ -118,7 +118,7 @@ class AquariusTable:
                 continue
             while not all(self.seated):   # a move before every seat has its state would reach some twice
                 await asyncio.sleep(0.05)
-            measured = await self.bench.wait_turn("game")
+            measured = await self.bench.wait_turn("game", since=self.sent_at[-1] if self.sent_at else None)
             if generation != self.generation:
                 return
             for method, params in [*policy.candidates(view)[:MAX_TRIES], ("game.pass", [])]:

@@ -107,7 +107,7 @@ class MachiKoroTable:
                 asyncio.create_task(self.act(socket, frame["seq"], frame["actions"], self.generation))
 
     async def act(self, socket, seq, actions, generation):
-        measured = await self.bench.wait_turn("game")
+        measured = await self.bench.wait_turn("game", since=self.sent_at.get(seq))
         if self.over or generation != self.generation:
             return
         builds = [a["action"] for a in actions if a["action"]["type"] == "build"]

@@ -2,6 +2,7 @@
 slices whose held players send nothing until their kind's slice opens."""
 import asyncio
 import os
+import time
 
 from bench import live
 
@@ -69,3 +70,26 @@ def test_held_players_wait_for_their_slice_without_sending():
 
     got, measured = asyncio.run(run())
     assert got is measured and measured.kind == "game"
+
+
+def test_moves_are_paced_send_to_send_so_the_offered_rate_is_the_steps():
+    """A move whose update came back late is sent at once, not a whole think time after the update: a
+    game's moves then follow each other a think time apart, whatever the latency."""
+    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
+    bench.think = 0.2
+    host = FakeHost([reading(0, 0, 0)] * 2)
+
+    async def run():
+        slice_ = asyncio.create_task(bench.run_slice("game", 0.5, host))
+        await asyncio.sleep(0)
+        started = time.perf_counter()
+        await bench.wait_turn("game", since=started - 0.4)     # the previous move left 0.4 s ago (> 1.5 x 0.2)
+        late = time.perf_counter() - started
+        started = time.perf_counter()
+        await bench.wait_turn("game", since=started)           # it has just left: a whole think time
+        fresh = time.perf_counter() - started
+        await slice_
+        return late, fresh
+
+    late, fresh = asyncio.run(run())
+    assert late < 0.05 and fresh >= 0.1
