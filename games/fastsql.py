@@ -102,15 +102,24 @@ def _build_lock():
     seat_fields, game_fields = _loaded(Seat), _loaded(Game, _GAME_DEFERRED)
     columns = [f"s.{_quote(f.column)}" for f in seat_fields] + [f"g.{_quote(f.column)}" for f in game_fields]
     game_fk = f"s.{_quote(Seat._meta.get_field('game').column)}"
-    lock = " FOR UPDATE OF g" if _proxy.features.has_select_for_update_of else ""
+    lock = " FOR UPDATE OF g FOR SHARE OF s" if _proxy.features.has_select_for_update_of else ""
     sql = (
         f"SELECT {', '.join(columns)}, (g.{_quote('rules')} ->> 'key') "
-        f"FROM {_quote(Game._meta.db_table)} g LEFT JOIN {_quote(Seat._meta.db_table)} s "
+        f"FROM {_quote(Game._meta.db_table)} g JOIN {_quote(Seat._meta.db_table)} s "
         f"ON {game_fk} = g.{_quote(Game._meta.pk.column)} "
         f"WHERE g.{_quote(Game._meta.pk.column)} = %s "
         f"ORDER BY s.{_quote('position')}{lock}"
     )
     return sql, seat_fields, game_fields, _converters(seat_fields, "s"), _converters(game_fields, "g")
+
+
+def _build_game_lock():
+    game_fields = _loaded(Game, _GAME_DEFERRED)
+    columns = [f"g.{_quote(f.column)}" for f in game_fields]
+    lock = " FOR UPDATE" if _proxy.features.has_select_for_update else ""
+    sql = (f"SELECT {', '.join(columns)}, (g.{_quote('rules')} ->> 'key') FROM {_quote(Game._meta.db_table)} g "
+           f"WHERE g.{_quote(Game._meta.pk.column)} = %s{lock}")
+    return sql, game_fields, _converters(game_fields, "g")
 
 
 def _instance(model, connection, fields, values, converters):
@@ -134,19 +143,32 @@ def _seats_of(game, rows, connection, seat_fields, seat_converters):
 def lock_game_with_seats(game_id):
     """(the game, locked until the transaction ends, its seats in position order), or None if no such game.
 
-    One statement: the game left-joined to its seats, FOR UPDATE OF the game row only (presence updates on
-    the seats do not wait for a move); the rules are deferred and their key read (see FrozenRules)."""
+    One statement: the game joined to its seats, FOR UPDATE OF the game row and FOR SHARE OF its seats; the
+    rules are deferred and their key read (see FrozenRules). The seats' lock is what makes them current: a
+    statement that waited for the game lock reads the rows of its snapshot, taken before the wait, except
+    those it locks, which it reads as last committed. A seat that the previous holder of the game lock
+    handed to a bot (autopilot set, the game row untouched) was otherwise read as a player's, and the
+    game waited for a bot move nobody queued. A socket opening or closing (it locks its seat alone) waits
+    for the move's commit, and a move for it: a millisecond or two."""
     sql, seat_fields, game_fields, seat_converters, game_converters = _statement("lock", _build_lock)
     connection = _db()
     rows = _execute(connection, sql, [game_id])
-    if not rows:
-        return None
+    if not rows:   # no such game, or one without seats (a row lock cannot reach into an outer join)
+        return _lock_game_without_seats(game_id, connection)
     width = len(seat_fields)
     game = _instance(Game, connection, game_fields, rows[0][width:-1], game_converters)
     game.rules_key = rows[0][-1]
-    # A game without seats: the join's one row has no seat in it.
-    return game, _seats_of(game, [row for row in rows if row[0] is not None], connection, seat_fields,
-                           seat_converters)
+    return game, _seats_of(game, rows, connection, seat_fields, seat_converters)
+
+
+def _lock_game_without_seats(game_id, connection):
+    sql, game_fields, game_converters = _statement("game lock", _build_game_lock)
+    rows = _execute(connection, sql, [game_id])
+    if not rows:
+        return None
+    game = _instance(Game, connection, game_fields, rows[0][:-1], game_converters)
+    game.rules_key = rows[0][-1]
+    return game, []
 
 
 def _build_insert(model):

@@ -1,5 +1,8 @@
 """The move path's SQL written once (games/fastsql.py) reads and writes exactly what the ORM would, on
 PostgreSQL and on SQLite (it is the only path a move takes)."""
+import threading
+import time
+
 import pytest
 from django.db import connection, transaction
 from django.forms.models import model_to_dict
@@ -42,26 +45,67 @@ def test_the_lock_reads_the_game_and_seats_as_the_orm_does(ann, bob):
     assert fast_game.rules == reference.rules           # loaded on demand
 
 
+def _other_connection(autocommit=True):
+    import psycopg
+
+    settings = connection.settings_dict
+    return psycopg.connect(host=settings["HOST"] or None, port=settings["PORT"] or None, user=settings["USER"],
+                           dbname=settings["NAME"], password=settings["PASSWORD"] or None, autocommit=autocommit)
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_the_lock_is_taken_on_the_game_row_only(ann, bob):
+def test_the_lock_takes_the_game_row_for_update_and_its_seats_for_share(ann, bob):
     import psycopg
 
     game = started_counting_game(ann, bob, target=30)
-    settings = connection.settings_dict
-    other = psycopg.connect(host=settings["HOST"] or None, port=settings["PORT"] or None, user=settings["USER"],
-                            dbname=settings["NAME"], password=settings["PASSWORD"] or None, autocommit=True)
+    other = _other_connection()
     try:
         with transaction.atomic():
             fastsql.lock_game_with_seats(game.pk)
             with pytest.raises(psycopg.errors.LockNotAvailable):
                 other.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT", [game.pk])
-            # The seats are read, not locked: presence updates on them do not wait for a move.
-            assert other.execute("SELECT count(*) FROM (SELECT id FROM games_seat WHERE game_id = %s "
-                                 "FOR UPDATE NOWAIT) s", [game.pk]).fetchone()[0] == 2
+            with pytest.raises(psycopg.errors.LockNotAvailable):
+                other.execute("SELECT id FROM games_seat WHERE game_id = %s FOR UPDATE NOWAIT", [game.pk])
+            assert len(other.execute("SELECT id FROM games_seat WHERE game_id = %s FOR SHARE NOWAIT",
+                                     [game.pk]).fetchall()) == 2
         assert other.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT", [game.pk]).fetchone()
     finally:
         other.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_that_waited_reads_the_seats_its_predecessor_changed(ann, bob):
+    """The previous holder of the game lock hands a seat to a bot without touching the game row; a move
+    waiting for the lock meanwhile must see the bot (its statement's snapshot predates that commit)."""
+    game = started_counting_game(ann, bob, target=30)
+    seat = game.seats.get(position=1)
+    holder = _other_connection(autocommit=False)
+    seen = {}
+
+    def move():
+        try:
+            with transaction.atomic():
+                seen["seats"] = fastsql.lock_game_with_seats(game.pk)[1]
+        finally:
+            connection.close()
+
+    try:
+        holder.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE", [game.pk])
+        waiting = threading.Thread(target=move)
+        waiting.start()
+        deadline = time.monotonic() + 10
+        while not holder.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                 "AND wait_event_type = 'Lock'").fetchone()[0]:
+            assert time.monotonic() < deadline, "the move never waited for the lock"
+            time.sleep(0.01)
+        holder.execute("UPDATE games_seat SET autopilot = true WHERE id = %s", [seat.pk])
+        holder.commit()
+        waiting.join(10)
+    finally:
+        holder.close()
+    assert [s.autopilot for s in seen["seats"] if s.pk == seat.pk] == [True]
 
 
 def test_a_game_without_seats_is_still_locked_and_returned(ann):
