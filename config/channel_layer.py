@@ -33,6 +33,10 @@ fixed by 3.12's rewrite). A receive loop (the reader, or a named channel's recei
 blocking on the queue, 5 s at a time, for ever, and whatever awaited it with it (a test's event loop
 closing, a server stopping). The layer's connections raise the cancellation that `wait_for` dropped, and
 the receive loop checks for one too.
+
+A message popped for a socket that has just closed waits in that socket's buffer, which nothing will
+receive from again (in the stock layer too): a buffer nobody has received from for the layer's `expiry`
+(60 s, the age at which Redis drops an unread message) is dropped.
 """
 import asyncio
 import collections
@@ -113,6 +117,10 @@ class LeanRedisChannelLayer(RedisChannelLayer):
         self.delivered = set()
         self.reader = None                        # the task popping the process channel (see the docstring)
         self.waiting = collections.Counter()      # process-local channel name -> receive() calls waiting on it
+        # Channels with buffered messages and no receive() since: when they were first left so. A socket
+        # that closed as a message for it was popped never receives again; its buffer goes after `expiry`.
+        self.unclaimed = {}
+        self.next_sweep = 0.0
 
     async def receive(self, channel):
         if "!" not in channel:
@@ -122,6 +130,7 @@ class LeanRedisChannelLayer(RedisChannelLayer):
         assert real_channel.endswith(self.client_prefix + "!"), "Wrong client prefix"
         buffer = self.receive_buffer[channel]
         self.waiting[channel] += 1
+        self.unclaimed.pop(channel, None)
         try:
             if buffer.empty():
                 self._start_reader(real_channel)
@@ -151,8 +160,13 @@ class LeanRedisChannelLayer(RedisChannelLayer):
         try:
             while self.waiting:
                 channel, message = await self.receive_single(real_channel)
+                now = time.monotonic()
                 for name in channel if isinstance(channel, list) else [channel]:
                     self.receive_buffer[name].put_nowait(message)
+                    if name not in self.waiting:
+                        self.unclaimed.setdefault(name, now)
+                if now >= self.next_sweep:
+                    self._drop_unclaimed(now)
         except BaseException as error:
             # Redis failed (or the layer is closing): the waiting receives raise the error, as the stock
             # layer's receive does, and their sockets close; pages reconnect and resume from their last
@@ -161,6 +175,15 @@ class LeanRedisChannelLayer(RedisChannelLayer):
                 self.receive_buffer[name].put_nowait(ReadFailed(error))
             if not isinstance(error, Exception):
                 raise
+
+    def _drop_unclaimed(self, now):
+        """Forget the buffers nobody has received from for `expiry` seconds (messages as old as that expire
+        in Redis too): a live consumer is back in receive() within moments of each message it handles."""
+        self.next_sweep = now + self.expiry / 4
+        for name, since in list(self.unclaimed.items()):
+            if now - since > self.expiry and name not in self.waiting:
+                del self.unclaimed[name]
+                self.receive_buffer.pop(name, None)
 
     async def close_pools(self):
         reader, self.reader = self.reader, None

@@ -248,3 +248,25 @@ async def test_a_process_channel_holds_a_busy_moments_updates():
         await sender.flush()
         for layer in (sender, busy):
             await layer.close_pools()
+
+
+async def test_the_buffer_of_a_socket_that_closed_as_its_message_came_is_dropped_after_the_expiry():
+    layer = LeanRedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix=f"test-lean-{uuid.uuid4().hex[:8]}",
+                                  expiry=1)
+    try:
+        alive, closed, busy = await layer.new_channel(), await layer.new_channel(), await layer.new_channel()
+        listening = asyncio.create_task(layer.receive(alive))   # keeps the process's reader running
+        await asyncio.sleep(0.1)
+        await layer.send(closed, {"type": "game.frame", "text": "for a socket that just closed"})
+        await layer.send(busy, {"type": "game.frame", "text": "for a socket busy with another message"})
+        await asyncio.sleep(0.3)
+        assert {closed, busy} <= set(layer.receive_buffer)
+        assert (await asyncio.wait_for(layer.receive(busy), 5))["text"].startswith("for a socket busy")
+        await asyncio.sleep(1.5)                                 # past the expiry
+        await layer.send(alive, {"type": "game.frame", "text": "later"})
+        assert (await asyncio.wait_for(listening, 5))["text"] == "later"
+        assert closed not in layer.receive_buffer and closed not in layer.unclaimed
+        assert not layer.unclaimed
+    finally:
+        await layer.flush()
+        await layer.close_pools()
