@@ -3,6 +3,7 @@ import re
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from games.identity import GUEST_SESSION_KEY
@@ -36,6 +37,10 @@ def keep_guest_as_account(guest, *, username, password):
     """Turn a guest into a user: seats, hosted games and chat messages move to the new account."""
     if guest.user_id is not None:
         raise BadRequest(_("This guest is already an account."))
+    # The guest's games first, then their seats: the order a move locks them in (games/fastsql.py), so
+    # that a move at this moment waits instead of deadlocking.
+    games = Game.objects.filter(Q(seats__guest=guest) | Q(host_guest=guest)).order_by("pk").values("pk")
+    list(Game.objects.select_for_update().filter(pk__in=games).order_by("pk").values_list("pk", flat=True))
     user = get_user_model().objects.create_user(username=username, password=password)
     guest.user = user
     guest.save(update_fields=["user"])

@@ -27,3 +27,11 @@ def seat_to_act(game, *players):
         if seat.position in game.to_act:
             return player
     raise AssertionError("none of these players is to act")
+
+
+def lock_waiters(pg):
+    """How many backends of the test database wait for a lock, asked on the psycopg connection `pg` (the
+    activity view is read once per transaction unless its snapshot is cleared)."""
+    pg.execute("SELECT pg_stat_clear_snapshot()")
+    return pg.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                      "AND wait_event_type = 'Lock'").fetchone()[0]

@@ -13,7 +13,7 @@ from games.models import Game, GameEvent
 from games import fastsql
 from games.services.common import lock_game_with_seats
 
-from .helpers import seat_to_act, started_counting_game
+from .helpers import lock_waiters, seat_to_act, started_counting_game
 
 pytestmark = [pytest.mark.django_db]
 
@@ -96,8 +96,7 @@ def test_a_lock_that_waited_reads_the_seats_its_predecessor_changed(ann, bob):
         waiting = threading.Thread(target=move)
         waiting.start()
         deadline = time.monotonic() + 10
-        while not holder.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                                 "AND wait_event_type = 'Lock'").fetchone()[0]:
+        while not lock_waiters(holder):
             assert time.monotonic() < deadline, "the move never waited for the lock"
             time.sleep(0.01)
         holder.execute("UPDATE games_seat SET autopilot = true WHERE id = %s", [seat.pk])
