@@ -1,4 +1,6 @@
 """Shortcuts for the live-games tests."""
+import time
+
 from games import services
 from games.models import Game
 
@@ -29,9 +31,25 @@ def seat_to_act(game, *players):
     raise AssertionError("none of these players is to act")
 
 
-def lock_waiters(pg):
-    """How many backends of the test database wait for a lock, asked on the psycopg connection `pg` (the
+
+def pg_connection(autocommit=True):
+    """A psycopg connection of its own to the test database (PostgreSQL), beside Django's."""
+    import psycopg
+    from django.db import connection
+
+    settings = connection.settings_dict
+    return psycopg.connect(host=settings["HOST"] or None, port=settings["PORT"] or None, user=settings["USER"],
+                           dbname=settings["NAME"], password=settings["PASSWORD"] or None, autocommit=autocommit)
+
+
+def wait_for_a_lock_waiter(pg, who, timeout=10):
+    """Until some backend of the test database waits for a lock, asked on the psycopg connection `pg` (the
     activity view is read once per transaction unless its snapshot is cleared)."""
-    pg.execute("SELECT pg_stat_clear_snapshot()")
-    return pg.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                      "AND wait_event_type = 'Lock'").fetchone()[0]
+    deadline = time.monotonic() + timeout
+    while True:
+        pg.execute("SELECT pg_stat_clear_snapshot()")
+        if pg.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                      "AND wait_event_type = 'Lock'").fetchone()[0]:
+            return
+        assert time.monotonic() < deadline, f"{who} never waited for the lock"
+        time.sleep(0.01)

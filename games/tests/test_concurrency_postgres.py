@@ -9,7 +9,7 @@ from games import services
 from games.errors import GameError, LobbyFull, StaleEvent
 from games.models import Game, GameEvent, Guest, Seat
 
-from .helpers import counting_lobby, lock_waiters, seat_to_act, started_counting_game
+from .helpers import counting_lobby, pg_connection, seat_to_act, started_counting_game, wait_for_a_lock_waiter
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -129,17 +129,12 @@ def test_a_socket_closing_during_the_absence_check_does_not_hand_the_seat_to_a_b
 def test_a_guest_kept_as_an_account_mid_game_waits_for_a_move_instead_of_deadlocking(bob):
     """A move locks its game, then its seats (for share); keeping a guest as an account changes the guest's
     seats and hosted games, so it locks those games first as well: it waits, and the move is not stopped."""
-    import time
-
-    import psycopg
-
     from games.identity import Identity
 
     guest = Guest.objects.create(nickname="Zoe")
     game = started_counting_game(Identity(guest_id=guest.pk, name="Zoe"), bob, target=50)
-    settings = connection.settings_dict
-    move = psycopg.connect(host=settings["HOST"] or None, port=settings["PORT"] or None, user=settings["USER"],
-                           dbname=settings["NAME"], password=settings["PASSWORD"] or None)
+    seat = Seat.objects.get(game=game, guest=guest)
+    move = pg_connection(autocommit=False)
     outcome = {}
 
     def keep():
@@ -154,10 +149,7 @@ def test_a_guest_kept_as_an_account_mid_game_waits_for_a_move_instead_of_deadloc
         move.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE", [game.pk])   # the move's game lock
         keeping = threading.Thread(target=keep)
         keeping.start()
-        deadline = time.monotonic() + 10
-        while not lock_waiters(move):
-            assert time.monotonic() < deadline, "keeping the account never waited for the game"
-            time.sleep(0.01)
+        wait_for_a_lock_waiter(move, "keeping the account")
         # The move goes on to its seats, which the account's transaction has not touched.
         assert len(move.execute("SELECT id FROM games_seat WHERE game_id = %s FOR SHARE NOWAIT",
                                 [game.pk]).fetchall()) == 2
@@ -166,5 +158,5 @@ def test_a_guest_kept_as_an_account_mid_game_waits_for_a_move_instead_of_deadloc
     finally:
         move.close()
     assert "error" not in outcome
-    assert Seat.objects.get(game=game, position=0).user == outcome["user"]
+    assert Seat.objects.get(pk=seat.pk).user == outcome["user"]
     assert Game.objects.get(pk=game.pk).host_user == outcome["user"]

@@ -1,7 +1,6 @@
 """The move path's SQL written once (games/fastsql.py) reads and writes exactly what the ORM would, on
 PostgreSQL and on SQLite (it is the only path a move takes)."""
 import threading
-import time
 
 import pytest
 from django.db import connection, transaction
@@ -13,7 +12,7 @@ from games.models import Game, GameEvent
 from games import fastsql
 from games.services.common import lock_game_with_seats
 
-from .helpers import lock_waiters, seat_to_act, started_counting_game
+from .helpers import pg_connection, seat_to_act, started_counting_game, wait_for_a_lock_waiter
 
 pytestmark = [pytest.mark.django_db]
 
@@ -45,21 +44,13 @@ def test_the_lock_reads_the_game_and_seats_as_the_orm_does(ann, bob):
     assert fast_game.rules == reference.rules           # loaded on demand
 
 
-def _other_connection(autocommit=True):
-    import psycopg
-
-    settings = connection.settings_dict
-    return psycopg.connect(host=settings["HOST"] or None, port=settings["PORT"] or None, user=settings["USER"],
-                           dbname=settings["NAME"], password=settings["PASSWORD"] or None, autocommit=autocommit)
-
-
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_the_lock_takes_the_game_row_for_update_and_its_seats_for_share(ann, bob):
     import psycopg
 
     game = started_counting_game(ann, bob, target=30)
-    other = _other_connection()
+    other = pg_connection()
     try:
         with transaction.atomic():
             fastsql.lock_game_with_seats(game.pk)
@@ -81,7 +72,7 @@ def test_a_lock_that_waited_reads_the_seats_its_predecessor_changed(ann, bob):
     waiting for the lock meanwhile must see the bot (its statement's snapshot predates that commit)."""
     game = started_counting_game(ann, bob, target=30)
     seat = game.seats.get(position=1)
-    holder = _other_connection(autocommit=False)
+    holder = pg_connection(autocommit=False)
     seen = {}
 
     def move():
@@ -95,10 +86,7 @@ def test_a_lock_that_waited_reads_the_seats_its_predecessor_changed(ann, bob):
         holder.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE", [game.pk])
         waiting = threading.Thread(target=move)
         waiting.start()
-        deadline = time.monotonic() + 10
-        while not lock_waiters(holder):
-            assert time.monotonic() < deadline, "the move never waited for the lock"
-            time.sleep(0.01)
+        wait_for_a_lock_waiter(holder, "the move")
         holder.execute("UPDATE games_seat SET autopilot = true WHERE id = %s", [seat.pk])
         holder.commit()
         waiting.join(10)
