@@ -166,11 +166,37 @@ class LoopOnlyConsumer(AsyncWebsocketConsumer):
         await self.close(code=code)
 
 
-class GameConsumer(LoopOnlyConsumer):
-    """/ws/games/<code>/: everything a game's page sends and receives."""
+class SeatSocketConsumer(LoopOnlyConsumer):
+    """A socket of one game (its page's or its referee's): while open, in the game's group (`group()`) and,
+    for a seated player, the seat's presence."""
 
     game_id = None
     presence_id = None
+
+    def group(self):
+        raise NotImplementedError
+
+    async def mark_present(self):
+        self.presence_id = await db(services.socket_opened)(game_id=self.game_id, identity=self.identity)
+        if self.presence_id is not None:
+            HEARTBEAT.add(self.presence_id)
+
+    async def disconnect(self, code):
+        if self.game_id is None:
+            return
+        try:
+            await self.channel_layer.group_discard(self.group(), self.channel_name)
+        finally:   # the seat's presence goes with the socket even if the channel layer failed
+            if self.presence_id is not None:
+                HEARTBEAT.discard(self.presence_id)
+                await db(services.socket_closed)(self.presence_id)
+
+
+class GameConsumer(SeatSocketConsumer):
+    """/ws/games/<code>/: everything a game's page sends and receives."""
+
+    def group(self):
+        return broadcast.game_group(self.code)
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
@@ -181,11 +207,9 @@ class GameConsumer(LoopOnlyConsumer):
             await self.refuse(4404)
             return
         self.bucket = TokenBucket()
-        await self.channel_layer.group_add(broadcast.game_group(self.code), self.channel_name)
+        await self.channel_layer.group_add(self.group(), self.channel_name)
         await self.accept()
-        self.presence_id = await db(services.socket_opened)(game_id=self.game_id, identity=self.identity)
-        if self.presence_id is not None:
-            HEARTBEAT.add(self.presence_id)
+        await self.mark_present()
 
     def _open_page(self, code):
         """(who opened the page, the game's id); the page's language is noted for the game's updates in the
@@ -193,16 +217,6 @@ class GameConsumer(LoopOnlyConsumer):
         game_id = game_id_by_code(code)
         services.note_reader_language(game_id, self.language)
         return scope_identity(self.scope), game_id
-
-    async def disconnect(self, code):
-        if self.game_id is None:
-            return
-        try:
-            await self.channel_layer.group_discard(broadcast.game_group(self.code), self.channel_name)
-        finally:   # the seat's presence goes with the socket even if the channel layer failed
-            if self.presence_id is not None:
-                HEARTBEAT.discard(self.presence_id)
-                await db(services.socket_closed)(self.presence_id)
 
     async def receive(self, text_data=None, bytes_data=None):
         with translation.override(self.language):  # db() carries it into the database threads

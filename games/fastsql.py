@@ -113,15 +113,6 @@ def _build_lock():
     return sql, seat_fields, game_fields, _converters(seat_fields, "s"), _converters(game_fields, "g")
 
 
-def _build_game_lock():
-    game_fields = _loaded(Game, _GAME_DEFERRED)
-    columns = [f"g.{_quote(f.column)}" for f in game_fields]
-    lock = " FOR UPDATE" if _proxy.features.has_select_for_update else ""
-    sql = (f"SELECT {', '.join(columns)}, (g.{_quote('rules')} ->> 'key') FROM {_quote(Game._meta.db_table)} g "
-           f"WHERE g.{_quote(Game._meta.pk.column)} = %s{lock}")
-    return sql, game_fields, _converters(game_fields, "g")
-
-
 def _instance(model, connection, fields, values, converters):
     """A `model` instance from `values` (a row's slice for `fields`, in the model's order), as the ORM makes it."""
     values = list(values)
@@ -141,7 +132,8 @@ def _seats_of(game, rows, connection, seat_fields, seat_converters):
 
 
 def lock_game_with_seats(game_id):
-    """(the game, locked until the transaction ends, its seats in position order), or None if no such game.
+    """(the game, locked until the transaction ends, its seats in position order), or None if there is no
+    such game or it has no seats (a row lock cannot reach into an outer join; no move is made in such a game).
 
     One statement: the game joined to its seats, FOR UPDATE OF the game row and FOR SHARE OF its seats; the
     rules are deferred and their key read (see FrozenRules). The seats' lock is what makes them current: a
@@ -153,22 +145,12 @@ def lock_game_with_seats(game_id):
     sql, seat_fields, game_fields, seat_converters, game_converters = _statement("lock", _build_lock)
     connection = _db()
     rows = _execute(connection, sql, [game_id])
-    if not rows:   # no such game, or one without seats (a row lock cannot reach into an outer join)
-        return _lock_game_without_seats(game_id, connection)
+    if not rows:
+        return None
     width = len(seat_fields)
     game = _instance(Game, connection, game_fields, rows[0][width:-1], game_converters)
     game.rules_key = rows[0][-1]
     return game, _seats_of(game, rows, connection, seat_fields, seat_converters)
-
-
-def _lock_game_without_seats(game_id, connection):
-    sql, game_fields, game_converters = _statement("game lock", _build_game_lock)
-    rows = _execute(connection, sql, [game_id])
-    if not rows:
-        return None
-    game = _instance(Game, connection, game_fields, rows[0][:-1], game_converters)
-    game.rules_key = rows[0][-1]
-    return game, []
 
 
 def _build_insert(model):

@@ -9,7 +9,7 @@ import logging
 from urllib.parse import parse_qs
 
 from games import services
-from games.consumers import HEARTBEAT, LoopOnlyConsumer, TokenBucket, db
+from games.consumers import SeatSocketConsumer, TokenBucket, db
 from games.errors import (
     BadRequest, GameError, IllegalAction, InvalidSettings, NotSeated, NotYourTurn, WrongStatus,
 )
@@ -29,29 +29,27 @@ MAX_FRAME_CHARS = 4096
 MAX_BATCH = 8
 
 
-class RpcConsumer(LoopOnlyConsumer):
-    game_id = None
-    presence_id = None
+class RpcConsumer(SeatSocketConsumer):
+    def group(self):
+        return rpc_group(self.code)
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
         token = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("token", [None])[0]
         # Join the group first: what happens while the game is read queues up and is filtered by number.
-        await self.channel_layer.group_add(rpc_group(self.code), self.channel_name)
+        await self.channel_layer.group_add(self.group(), self.channel_name)
         try:
             found = await db(self._identify)(token)
         except GameError:
             found = None
         if found is None:
-            await self.channel_layer.group_discard(rpc_group(self.code), self.channel_name)
+            await self.channel_layer.group_discard(self.group(), self.channel_name)
             await self.refuse(4404 if token is None else 4403)
             return
         self.identity, self.game_id, self.protocol, self.seq = found
         self.bucket = TokenBucket()
         await self.accept()
-        self.presence_id = await db(services.socket_opened)(game_id=self.game_id, identity=self.identity)
-        if self.presence_id is not None:
-            HEARTBEAT.add(self.presence_id)
+        await self.mark_present()
 
     def _identify(self, token):
         game = game_by_code(self.code)
@@ -62,14 +60,6 @@ class RpcConsumer(LoopOnlyConsumer):
         if identity is None:
             return None
         return identity, game.pk, protocol, position_seq(game)
-
-    async def disconnect(self, code):
-        if self.game_id is None:
-            return
-        await self.channel_layer.group_discard(rpc_group(self.code), self.channel_name)
-        if self.presence_id is not None:
-            HEARTBEAT.discard(self.presence_id)
-            await db(services.socket_closed)(self.presence_id)
 
     # ---- requests ------------------------------------------------------------------------------------
 

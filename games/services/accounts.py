@@ -39,8 +39,8 @@ def keep_guest_as_account(guest, *, username, password):
         raise BadRequest(_("This guest is already an account."))
     # The guest's games first, then their seats: the order a move locks them in (games/fastsql.py), so
     # that a move at this moment waits instead of deadlocking.
-    games = Game.objects.filter(Q(seats__guest=guest) | Q(host_guest=guest)).order_by("pk").values("pk")
-    list(Game.objects.select_for_update().filter(pk__in=games).order_by("pk").values_list("pk", flat=True))
+    theirs = Game.objects.filter(Q(seats__guest=guest) | Q(host_guest=guest)).values("pk")
+    list(Game.objects.select_for_update().filter(pk__in=theirs).order_by("pk").values_list("pk"))
     user = get_user_model().objects.create_user(username=username, password=password)
     guest.user = user
     guest.save(update_fields=["user"])

@@ -30,8 +30,8 @@ def lock_game_with_seats(game_id):
     """The locked game (rules deferred, as in `lock_game(with_rules=False)`) and its seats in position
     order, in one statement written once per process (fastsql.py), not compiled per move."""
     found = fastsql.lock_game_with_seats(game_id)
-    if found is None:
-        raise GameNotFound(_("This game no longer exists."))
+    if found is None:   # no such game (GameNotFound), or one without seats
+        return lock_game(game_id, with_rules=False), []
     return found
 
 

@@ -24,14 +24,29 @@ def session_for(user):
 CONNECT_TIMEOUT = 10
 
 
-async def open_socket(path, session_key=None):
+def communicator_for(path, session_key=None):
     headers = [(b"origin", b"http://localhost")]
     if session_key:
         headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_key}".encode()))
-    communicator = WebsocketCommunicator(application, path, headers=headers)
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def open_socket(path, session_key=None):
+    communicator = communicator_for(path, session_key)
     connected, _ = await communicator.connect(timeout=CONNECT_TIMEOUT)
     assert connected
     return communicator
+
+
+async def refusal(path, session_key=None):
+    """The close code of a socket the server accepts only to close at once, with nothing sent before it
+    (so that a real client reads the code, not the HTTP 403 of a handshake closed unaccepted)."""
+    communicator = communicator_for(path, session_key)
+    connected, _ = await communicator.connect(timeout=CONNECT_TIMEOUT)
+    assert connected
+    output = await communicator.receive_output(timeout=CONNECT_TIMEOUT)
+    assert output["type"] == "websocket.close", output
+    return output["code"]
 
 
 async def next_frame(communicator, *types, timeout=3):

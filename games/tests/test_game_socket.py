@@ -9,7 +9,7 @@ from games import services
 from games.models import Game, Seat
 
 from .helpers import counting_lobby
-from .sockets import close_consumer_connections, next_frame, no_frame_except, open_socket, session_for, sync
+from .sockets import close_consumer_connections, next_frame, no_frame_except, open_socket, refusal, session_for, sync
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -59,15 +59,7 @@ async def hello(socket, since=None):
 
 
 async def test_unknown_game_is_refused():
-    from channels.testing import WebsocketCommunicator
-
-    from config.asgi import application
-
-    communicator = WebsocketCommunicator(application, "/ws/games/nosuchgame/", headers=[(b"origin", b"http://localhost")])
-    connected, _ = await communicator.connect()
-    assert connected   # accepted only to be closed with the code: refused unaccepted, a browser reads 1006
-    closing = await communicator.receive_output()
-    assert (closing["type"], closing["code"]) == ("websocket.close", 4404)
+    assert await refusal("/ws/games/nosuchgame/") == 4404
 
 
 async def test_lobby_ready_start_and_play_reach_everyone(table):

@@ -3,12 +3,7 @@ import asyncio
 import itertools
 import json
 
-from channels.testing import WebsocketCommunicator
-from django.conf import settings
-
-from config.asgi import application
-
-from ..sockets import CONNECT_TIMEOUT
+from ..sockets import CONNECT_TIMEOUT, communicator_for
 
 
 class RpcTestClient:
@@ -85,31 +80,16 @@ class RpcTestClient:
         await self.socket.disconnect()
 
 
-def _communicator(code, session_key, token):
-    path = f"/ws/games/{code}/rpc/" + (f"?token={token}" if token else "")
-    headers = [(b"origin", b"http://localhost")]
-    if session_key:
-        headers.append((b"cookie", f"{settings.SESSION_COOKIE_NAME}={session_key}".encode()))
-    return WebsocketCommunicator(application, path, headers=headers)
+def rpc_path(code, token=None):
+    return f"/ws/games/{code}/rpc/" + (f"?token={token}" if token else "")
 
 
 async def connect(code, session_key=None, token=None, validate=None):
-    communicator = _communicator(code, session_key, token)
+    communicator = communicator_for(rpc_path(code, token), session_key)
     connected, code = await communicator.connect(timeout=CONNECT_TIMEOUT)
     assert connected, f"handshake refused before it was accepted ({code})"
     OPEN.append(communicator)
     return RpcTestClient(communicator, validate)
-
-
-async def refusal(code, session_key=None, token=None):
-    """The close code of a socket the referee accepts only to close at once (so that a client reads the
-    code, not an HTTP 403), with nothing sent before it."""
-    communicator = _communicator(code, session_key, token)
-    connected, _ = await communicator.connect(timeout=CONNECT_TIMEOUT)
-    assert connected
-    output = await communicator.receive_output(timeout=CONNECT_TIMEOUT)
-    assert output["type"] == "websocket.close", output
-    return output["code"]
 
 
 OPEN = []  # sockets a test opened: closed at its end, before its database goes away

@@ -11,9 +11,9 @@ from games.models import Game, Seat
 from games.rpc.tokens import seat_token
 from games.rulesets import register, unregister
 
-from ..sockets import close_consumer_connections, session_for, sync
+from ..sockets import close_consumer_connections, refusal, session_for, sync
 from .counting_rpc import COUNTING_RPC
-from .rpc_sockets import close_all, connect, methods, refusal
+from .rpc_sockets import close_all, connect, methods, rpc_path
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -68,16 +68,16 @@ async def mover(game, clients):
 
 async def test_a_game_without_rpc_protocol_or_a_bad_token_is_refused(table):
     game, ids, keys = await sync(table)("counting")
-    assert await refusal(game.code, keys["ann"]) == 4404
-    assert await refusal("nosuchgame", keys["ann"]) == 4404
+    assert await refusal(rpc_path(game.code), keys["ann"]) == 4404
+    assert await refusal(rpc_path("nosuchgame"), keys["ann"]) == 4404
 
 
 async def test_seat_tokens_act_for_their_seat_and_bad_tokens_are_refused(table):
     game, ids, keys = await sync(table)()
     seats = await sync(lambda: {s.name: s for s in Seat.objects.filter(game=game)})()
     token = await sync(seat_token)(game, seats["bob"])
-    assert await refusal(game.code, token=token[:-1] + ("0" if token[-1] != "0" else "1")) == 4403
-    assert await refusal(game.code, token="12-nonsense") == 4403
+    assert await refusal(rpc_path(game.code, token[:-1] + ("0" if token[-1] != "0" else "1"))) == 4403
+    assert await refusal(rpc_path(game.code, "12-nonsense")) == 4403
     bob = await connect(game.code, token=token)
     assert (await bob.call("volity.ready"))["result"] == ["volity.ok"]
     assert await sync(lambda: Seat.objects.get(pk=seats["bob"].pk).ready)()
