@@ -34,7 +34,7 @@
     open: function () { setConnection(true); hello(); },
     close: function (event) {
       setConnection(false);
-      if (event.code === 4404) $("connection").textContent = gettext("This game does not exist.");
+      if (event.code === 4404) gameGone();
     },
     frame: onFrame,
   });
@@ -47,6 +47,15 @@
 
   function hello() {
     socket.send({ type: "hello", since: page.synced ? page.seq : null });
+  }
+
+  // The server refused the socket: the game was deleted. The page stops reconnecting (live-socket.js) and
+  // nothing on it can be used any more.
+  function gameGone() {
+    const node = $("connection");
+    node.textContent = gettext("This game does not exist.");
+    node.dataset.state = "gone";
+    root.querySelectorAll("button, input, select, textarea").forEach(function (control) { control.disabled = true; });
   }
 
   function setConnection(up) {

@@ -256,7 +256,9 @@ def test_a_page_whose_game_is_gone_says_so_and_stops_reconnecting(site, browser)
         site._run("shell", "-c", f"from games.models import Game; Game.objects.filter(code={code!r}).delete()")
         game_sockets = f"window.openedSockets.filter(s => s.url.includes('/ws/games/{code}/'))"
         page.evaluate(f"{game_sockets}.at(-1).close()")   # as a network blip would: the page reconnects
-        page.wait_for_function("document.getElementById('connection').textContent.includes('does not exist')")
+        page.wait_for_selector("#connection[data-state='gone']")
+        assert "does not exist" in page.inner_text("#connection")
+        assert page.is_disabled("#ready-button") and page.is_disabled("#chat-input")   # nothing left to use
         tries = page.evaluate(f"{game_sockets}.length")
         page.wait_for_timeout(3000)   # reconnecting would have tried again within 0.7 s, then 1.1 s
         assert page.evaluate(f"{game_sockets}.length") == tries == 2
