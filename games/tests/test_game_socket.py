@@ -236,6 +236,25 @@ async def test_presence_is_shown_live(table):
     await ann.disconnect()
 
 
+async def test_a_socket_closing_forgets_its_presence_even_if_the_channel_layer_fails(table, monkeypatch):
+    from channels.layers import get_channel_layer
+
+    from games.models import Presence
+
+    game, ids, keys = await sync(table)()
+    bob = await open_socket(f"/ws/games/{game.code}/", keys["bob"])
+    await seats_until(bob, lambda seats: seats[1]["connected"])
+    assert await sync(lambda: Presence.objects.filter(seat__game=game).count())() == 1
+
+    async def broken(group, channel):
+        raise ConnectionError("Redis went away")
+
+    monkeypatch.setattr(get_channel_layer(), "group_discard", broken)
+    with pytest.raises(ConnectionError):
+        await bob.disconnect()
+    assert await sync(lambda: Presence.objects.filter(seat__game=game).count())() == 0
+
+
 async def test_the_open_games_list_updates_live(table):
     from channels.testing import WebsocketCommunicator
 
