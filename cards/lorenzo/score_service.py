@@ -39,8 +39,8 @@ def _find(model, names, field, problems):
     return found
 
 
-def _list(data, field, problems):
-    value = data.get(field, [])
+def _list(value, field, problems):
+    """value if it is a list; otherwise a problem under field (a string is one mistake, not a card dropped)."""
     if not isinstance(value, list):
         problems.setdefault(field, []).append("Give a list of card slugs or names.")
         return []
@@ -65,26 +65,30 @@ def holdings_from(data):
             if card_type is None:
                 problems.setdefault("cards", []).append(f"Unknown card type {key!r}; use {', '.join(TYPE_KEYS)}.")
                 continue
-            names = names if isinstance(names, list) else []
-            for card in _find(DevelopmentCard, names, f"cards.{key}", problems):
+            field = f"cards.{key}"
+            for card in _find(DevelopmentCard, _list(names, field, problems), field, problems):
                 if card.card_type != card_type:
-                    problems.setdefault(f"cards.{key}", []).append(
+                    problems.setdefault(field, []).append(
                         f"{card.name} is a {words.CARD_TYPE_NAMES[card.card_type][0]}, not a "
                         f"{words.CARD_TYPE_NAMES[card_type][0]}.")
                 cards.append(card)
     else:
-        cards = _find(DevelopmentCard, _list(data, "cards", problems), "cards", problems)
-    tiles = _find(Excommunication, _list(data, "excommunications", problems), "excommunications", problems)
-    leaders = _find(LeaderCard, _list(data, "leaders", problems), "leaders", problems)
+        cards = _find(DevelopmentCard, _list(given, "cards", problems), "cards", problems)
+    tiles = _find(Excommunication, _list(data.get("excommunications", []), "excommunications", problems),
+                  "excommunications", problems)
+    leaders = _find(LeaderCard, _list(data.get("leaders", []), "leaders", problems), "leaders", problems)
     rivals = data.get("rivals_military_points", [])
     if not isinstance(rivals, list) or any(isinstance(r, bool) or not isinstance(r, int) or r < 0 for r in rivals):
         problems.setdefault("rivals_military_points", []).append("A list of whole numbers, 0 or more.")
     periods = [tile.period for tile in tiles]
     if len(periods) != len(set(periods)):
         problems.setdefault("excommunications", []).append("A player holds at most one excommunication per period.")
+    name = data.get("name")
+    if name is not None and not isinstance(name, str):  # not turned into text: ["Ada"] is a mistake, not a name
+        problems.setdefault("name", []).append("Give the player's name as text.")
     if problems:
         raise ScoreInputError(problems)
-    name = str(data.get("name") or "Player")[:50]
+    name = (name or "Player")[:50]
     holdings = PlayerHoldings(name=name, cards=cards, excommunications=tiles, leaders=leaders, **values)
     return holdings, [values["military_points"], *rivals]
 

@@ -58,6 +58,13 @@ def test_the_seeds_typo_is_not_needed_and_cards_may_be_a_flat_list(official_card
     ({"cards": {"castles": ["Woods"]}}, "cards", "Unknown card type 'castles'"),
     ({"excommunications": ["no-such-tile"]}, "excommunications", "Unknown card 'no-such-tile'."),
     ({"leaders": ["Nobody"]}, "leaders", "Unknown card 'Nobody'."),
+    ({"cards": {"territories": "Woods"}}, "cards.territories", "Give a list of card slugs or names."),
+    ({"cards": {"buildings": None}}, "cards.buildings", "Give a list of card slugs or names."),
+    ({"cards": "Woods"}, "cards", "Give a list of card slugs or names."),
+    ({"excommunications": "malus-coins"}, "excommunications", "Give a list of card slugs or names."),
+    ({"leaders": {"name": "Sisto IV"}}, "leaders", "Give a list of card slugs or names."),
+    ({"rivals_military_points": 4}, "rivals_military_points", "A list of whole numbers, 0 or more."),
+    ({"name": ["Ada"]}, "name", "Give the player's name as text."),
     ({"coins": -1}, "coins", "A whole number, 0 or more."),
     ({"faith_points": 2}, "faith_points", "fewer than the 5 needed"),
     ({"faith_points": 5, "excommunications": ["malus-coins", "malus-servants"]}, "excommunications",
@@ -67,6 +74,15 @@ def test_bad_situations_get_clear_errors(official_cards, body, field, message):
     response = score(body)
     assert response.status_code == 400
     assert message in response.json()["error"]["fields"][field][0]["message"]
+
+
+def test_a_string_where_a_list_of_cards_belongs_is_refused_not_dropped(official_cards):
+    # "Woods" alone used to be read as no card at all: a 200 with the territory silently missing.
+    response = score({"faith_points": 5, "cards": {"territories": "Woods", "characters": ["farmer"]}})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert list(error["fields"]) == ["cards.territories"]  # only the malformed field; the good one is fine
+    assert "cards.territories" in error["message"]
 
 
 def test_the_page_scores_a_form_and_shows_the_computation(official_cards):
