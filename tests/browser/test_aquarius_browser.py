@@ -1,17 +1,23 @@
-"""A whole Aquarius game in headless Chromium: two browser players (a desktop and a phone) and a platform bot.
+"""A whole Aquarius game in headless Chromium: two browser players (a desktop and a phone) and a program.
 
-The host picks Aquarius on the create form with Aqua-Chicken; a guest joins by the link on a phone; the host
-seats a bot. The host looks at his goal on his turn; the guest sees that he knows it.
-Both humans play through the board only (a card from the hand, then a highlighted space or a target).
-At the end: the winners, every goal revealed, the winning group outlined, the replay and the JSON export.
-Screenshots of both pages go to test-artifacts/ on failure.
+The host picks Aquarius on the create form with Aqua-Chicken; a guest joins by the link on a phone; a third
+player joins, copies the seat token the game page shows and hands the seat to the stand-alone client
+(`manage.py aquarius_client <game url> --seat-token T --bot greedy`, a subprocess speaking JSON-RPC over the
+live server's real socket), then closes the page. The host looks at his goal on his turn; the guest sees that
+he knows it. Both humans play through the board only (a card from the hand, then a highlighted space or a
+target). At the end: the winners, every goal revealed, the winning group outlined, the replay and the JSON
+export; the client saw the same outcome and played its seat itself (no bot stood in for it).
+Screenshots of the pages go to test-artifacts/ on failure.
 """
 import json
+import re
+import subprocess
 import time
 
 import pytest
 
 from .helpers import ARTIFACTS, GAME_TIMEOUT, join_as_guest, sign_up
+from .live_site import PYTHON, ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -80,13 +86,40 @@ def no_horizontal_overflow(page):
     return page.evaluate("document.documentElement.scrollWidth") <= width + 1 or print("too wide:", wider)
 
 
+def start_client(site, page, name):
+    """The seated player of `page` hands the seat to the stand-alone client with the token its game page shows:
+    a subprocess connecting to the live server's RPC socket. Returns (the process, its output file)."""
+    page.reload()  # the token is on the page of a seated player
+    token = page.input_value("#rpc-token")
+    assert re.fullmatch(r"\d+-[0-9a-f]+", token), token
+    shown = page.text_content("#rpc-access code:has-text('aquarius_client')").strip()
+    game_url = page.url.split("#")[0].split("?")[0]
+    assert shown == f"python manage.py aquarius_client {game_url} --seat-token {token} --bot greedy", shown
+    output = (ARTIFACTS / f"aquarius-client-{name}.log").open("w+")
+    process = subprocess.Popen(
+        [PYTHON, "manage.py", "aquarius_client", game_url, "--seat-token", token, "--bot", "greedy", "--seed", "3",
+         "--timeout", "120"],
+        cwd=str(ROOT), env=site.env, stdout=output, stderr=subprocess.STDOUT, text=True)
+    return process, output
+
+
+def client_output(output):
+    output.flush()
+    output.seek(0)
+    return output.read()
+
+
 def test_a_whole_aquarius_game_in_the_browser(site, browser):
     errors = []
+    ARTIFACTS.mkdir(exist_ok=True)
     host_context = browser.new_context(viewport={"width": 1280, "height": 800})
     guest_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    host, guest = host_context.new_page(), guest_context.new_page()
-    for page in (host, guest):
+    third_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    host, guest, third = host_context.new_page(), guest_context.new_page(), third_context.new_page()
+    pages = {"desktop": host, "phone": guest, "client-seat": third}
+    for page in pages.values():
         page.on("pageerror", lambda error, page=page: errors.append(f"{page.url}: {error}"))
+    client = output = None
     try:
         sign_up(host, site, "aria")
 
@@ -108,9 +141,16 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
         host.press("#chat-input", "Enter")
         guest.wait_for_selector("#chat-log li:has-text('good luck')")
 
-        host.select_option("#bot-kind", index=0)
-        host.click("#add-bot")
-        guest.wait_for_selector("#seats li:has-text('bot')")
+        # The third player takes a seat, then lets a program play it with the page's seat token.
+        sign_up(third, site, "cleo")
+        third.goto(link)
+        third.click("#join-button")
+        third.wait_for_selector("#lobby:not([hidden])")
+        host.wait_for_selector("#seats li:has-text('cleo')")
+        client, output = start_client(site, third, "cleo")
+        # The client readies its seat over RPC (volity.ready); everyone's page shows it.
+        host.wait_for_selector("#seats li:has-text('cleo') .tag.ready", timeout=30000)
+        third.close()  # from now on the program's socket alone keeps the seat present
         guest.click("#ready-button")
         host.click("#ready-button")
         for page in (host, guest):
@@ -120,7 +160,6 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
             assert page.locator("#aq-goal button.aq-see-goal").count() == 1
             assert page.locator("#board .aq-player .tag:not(.knows)").count() == 3
         assert no_horizontal_overflow(guest) and no_horizontal_overflow(host), "horizontal overflow"
-        ARTIFACTS.mkdir(exist_ok=True)
         host.screenshot(path=str(ARTIFACTS / "aquarius-desktop-start.png"))
         guest.screenshot(path=str(ARTIFACTS / "aquarius-phone-start.png"), full_page=True)
 
@@ -129,6 +168,7 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
         refusals = []
         while not (finished(host) and finished(guest)):
             assert time.monotonic() < deadline, "the game did not end in time"
+            assert client.poll() in (None, 0), f"the client failed:\n{client_output(output)}"
             moved = False
             if not looked and host.locator("#board button.aq-hand-card:not([disabled])").count():
                 # On his turn the host looks at his goal: he sees it, the others learn that he knows it.
@@ -143,6 +183,10 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
                 time.sleep(0.1)
 
         assert not refusals, refusals
+        # The client saw the end over RPC and exits by itself.
+        assert client.wait(timeout=60) == 0, client_output(output)
+        said = client_output(output)
+
         # The end: winners, every goal revealed, the winning group outlined when a goal was reached.
         for page in (host, guest):
             page.wait_for_selector("#board .aq-banner")
@@ -172,19 +216,36 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
         record = json.loads(host.request.get(site.url() + host.locator("a:has-text('Export')").get_attribute("href")).text())
         assert record["format"] == "live-game-record" and record["ruleset"] == "aquarius"
         assert len(record["events"]) == final_seq
-        assert {p["kind"].split(":")[0] for p in record["players"]} == {"user", "guest", "bot"}
+        assert sorted(p["kind"] for p in record["players"]) == ["guest", "user", "user"]  # no bot seat
+
+        # The program played cleo's seat itself, from start to end: every move is a player's own, cleo's too.
+        cleo = next(p["seat"] for p in record["players"] if p["name"] == "cleo")
+        assert {e["by"] for e in record["events"]} == {"player"}
+        assert any(e["seat"] == cleo and e["action"]["type"] != "see_goal" for e in record["events"])
+        # ...and it read the outcome from the RPC socket: the same winners and goals as the record.
+        winners = ", ".join(f"seat{w + 1}" for w in record["result"]["winners"])
+        outcome = next(e for step in record["events"] for e in step["events"] if e["type"] == "outcome")
+        assert f"Game over: {winners} won; you were seat{cleo + 1}; goals {' '.join(outcome['goals'])}." in said, said
         assert not errors, errors
     except BaseException:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for name, page in (("desktop", host), ("phone", guest)):
+        for name, page in pages.items():
+            if page.is_closed():
+                continue
             try:
                 page.screenshot(path=str(ARTIFACTS / f"aquarius-{name}-failure.png"), full_page=True)
-            except Exception:  # the page may be gone; the other screenshot still helps
+            except Exception:  # the page may be gone; the other screenshots still help
                 pass
+        if output is not None:
+            print("aquarius_client said:\n" + client_output(output))
         raise
     finally:
-        host_context.close()
-        guest_context.close()
+        if client is not None and client.poll() is None:
+            client.kill()
+            client.wait(timeout=10)
+        if output is not None:
+            output.close()
+        for context in (host_context, guest_context, third_context):
+            context.close()
 
 
 @pytest.mark.django_db(transaction=True)
