@@ -8,6 +8,7 @@ CALLS, quantity() ...). A verb neither phrasebook words is read out from its nam
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .explain import phrasebook, sentence
@@ -16,54 +17,200 @@ from .tree import (Acquire, AllOf, Amount, AnyOf, Call, Choose, Compare, Effect,
 
 GROUP_CHANGES = ("all_lose", "all_gain", "active_gain", "others_gain", "active_lose", "others_lose")
 GROUP_MODALS = ("all_may", "all_must", "active_may")
+RESOURCES = ("g", "m", "s", "v", "p", "t", "wild")
+ROLES = ("holy", "shadow", "soldier", "worker")
+CARD_KINDS = ("citizen", "monster", "domain", "noble")  # the kind words verbs take (banish_center monster ...)
+RESOURCE_WORDS = {"gold": "g", "strength": "s", "magic": "m"}  # floor_div gold 3 1
+NO_ARGUMENTS = ("slay", "recruit", "build_domain", "sail", "refresh_tomes", "place_kings_guard",
+                "block_recruit_matching_roll", "gain_self_gold_pool", "flip_opponent_citizen", "flip_opponent_domain",
+                "concurrent_flip_one_citizen", "banish_player_citizen", "banish_random_player_monster",
+                "newshilinatower", "northernwall", "reroll_one_die", "reroll_both_dice_pay_magic_2",
+                "exekratys_immune", "take", "banish_center_citizen", "banish_center_domain")
+_COLON_AMOUNT = re.compile(r"([a-z]+):(\d+)\Z")
+_PER_OWNED_ROLE = re.compile(r"([a-z]+)_per_owned_role:([a-z]+)_citizens?\Z")
+
+
+@dataclass(frozen=True)
+class PerOwned:
+    """A cost that grows with your Citizens of a role (`cost=g_per_owned_role:holy_citizen`)."""
+
+    amount: Amount
+    role: str
+
+
+def amounts_in(text) -> tuple[Amount, ...] | None:
+    """The amounts of a legacy `key=value` value (`g:3`, `g:1,s:1,m:1`), or None if it is not one."""
+    amounts = []
+    for part in str(text).split(","):
+        match = _COLON_AMOUNT.match(part)
+        if match is None or match.group(1) not in RESOURCES:
+            return None
+        amounts.append(Amount(match.group(1), int(match.group(2))))
+    return tuple(amounts)
+
+
+def cost_in(text) -> tuple[Amount, ...] | PerOwned | None:
+    """A die-setting cost: amounts, or an amount per owned Citizen of a role; None if it is neither."""
+    match = _PER_OWNED_ROLE.match(str(text))
+    if match and match.group(1) in RESOURCES and match.group(2) in ROLES:
+        return PerOwned(Amount(match.group(1), 1), match.group(2))
+    return amounts_in(text)
+
+
+def title(word: str) -> str:
+    """A game name written as a key (`undead_samurai`, `minion`) as a name: Undead Samurai, Minion."""
+    return " ".join(part.capitalize() for part in str(word).split("_"))
+
+
+def _number(value) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return int(value) if isinstance(value, str) and value.isdigit() else None
 
 
 @dataclass(frozen=True)
 class Verb:
-    """A call's verb with its arguments sorted out, and how to word what is nested in it."""
+    """A call's verb with its arguments sorted out, and how to word what is nested in it.
+
+    `subject` is the group a modal verb puts before it (`all_may X`: "all", X worded without its own "you may");
+    None when the verb speaks to the card's owner.
+    """
 
     name: str
     args: tuple
     book: object
+    subject: str | None = None
 
     @property
     def amounts(self) -> list[Amount]:
         return [a for a in self.args if isinstance(a, Amount)]
 
     @property
+    def pairs(self) -> dict:
+        return {a.key: a.value for a in self.args if isinstance(a, KeyValue)}
+
+    @property
     def may(self) -> bool:
-        return "optional" in self.args
+        return "optional" in self.args or self.pairs.get("optional") == "true"
 
     @property
     def words(self) -> list:
         return [a for a in self.args if a != "optional"]
 
+    @property
+    def plain(self) -> list:
+        """The arguments that are neither amounts, `optional` nor key=value pairs."""
+        return [a for a in self.words if not isinstance(a, (Amount, KeyValue))]
+
+    @property
+    def owner(self):
+        """The phrasebook's words for whose cards these are: the owner ("you") or the modal's group."""
+        return self.book.OWNERS[self.subject or "you"]
+
+    def number(self, key) -> int | None:
+        return _number(self.pairs.get(key))
+
+    def paid(self, key) -> tuple[Amount, ...] | None:
+        return amounts_in(self.pairs[key]) if key in self.pairs else None
+
+    def exchange(self) -> tuple[tuple, tuple] | None:
+        """(what is paid, what is gained): `self_convert g 3 v 3` or its legacy `pay=g:3 gain=v:3`."""
+        if len(self.amounts) == 2 and not self.pairs:
+            return (self.amounts[0],), (self.amounts[1],)
+        if not self.amounts and {"pay", "gain"} <= set(self.pairs) <= {"pay", "gain", "optional"}:
+            pay, gain = self.paid("pay"), self.paid("gain")
+            return (pay, gain) if pay and gain else None
+        return None
+
     def quantity(self, index: int = 0) -> str:
         return self.book.quantity(self.amounts[index])
 
-    def action(self, action) -> str:
-        return _action(action, self.book)
+    def listing(self, amounts, joiner: str = "and") -> str:
+        return listing([self.book.quantity(a) for a in amounts], self.book, joiner)
+
+    def action(self, action, subject: str | None = None) -> str:
+        return _action(action, self.book, subject)
 
     def value(self, value) -> str:
         return _value(value, self.book)
 
 
+def listing(items, book, joiner: str = "and") -> str:
+    """"a, b and c" in the phrasebook's words (joiner: "and" or "or")."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {book.WORDING[joiner]} {items[-1]}"
+
+
+def _keys(verb: Verb, allowed, required=()) -> bool:
+    return set(required) <= set(verb.pairs) <= set(allowed)
+
+
+def _only(verb: Verb, amounts: int = 0, plain: int = 0, pairs=()) -> bool:
+    """Exactly `amounts` amounts, `plain` other words and no key=value pair outside `pairs`."""
+    return len(verb.amounts) == amounts and len(verb.plain) == plain and _keys(verb, pairs)
+
+
+def _set_one_die(verb: Verb) -> bool:
+    pairs = verb.pairs
+    if not _keys(verb, ("target", "subtract", "cost")) or ("target" in pairs) == ("subtract" in pairs):
+        return False
+    change = verb.number("target" if "target" in pairs else "subtract")
+    return change is not None and ("cost" not in pairs or cost_in(pairs["cost"]) is not None) and not verb.plain
+
+
+FITS = {  # verb -> whether its arguments are the ones its wording speaks of (else it is read out as it stands)
+    "exchange": lambda v: v.exchange() is not None and not v.plain,
+    "self_convert": lambda v: v.exchange() is not None and not v.plain,
+    "pay_to_player": lambda v: v.exchange() is not None and not v.plain,
+    "take_from_player": lambda v: _only(v, amounts=1),
+    "steal": lambda v: len(v.amounts) > 0 and not v.plain and _keys(v, ("victim_vp",))
+    and ("victim_vp" not in v.pairs or v.number("victim_vp") is not None),
+    "count": lambda v: len(v.amounts) > 0,
+    **{name: (lambda v: len(v.amounts) > 0) for name in GROUP_CHANGES},
+    **{name: (lambda v: bool(v.args)) for name in GROUP_MODALS + ("seq",)},
+    "modify_monster_strength": lambda v: len(v.args) == 1 and _number(v.args[0]) is not None,
+    "on_event": lambda v: len(v.args) == 2,
+    "banish_center": lambda v: _only(v, plain=1, pairs=("type",)) and v.plain[0] in CARD_KINDS,
+    "banish_owned": lambda v: _only(v, plain=1) and v.plain[0] in CARD_KINDS,
+    "add": lambda v: _only(v, plain=1) and isinstance(v.plain[0], str),
+    "grant_all": lambda v: _only(v, plain=1) and isinstance(v.plain[0], str),
+    "add_slay_cost": lambda v: _only(v, amounts=1),
+    "add_self_slay_cost": lambda v: _only(v, amounts=1, pairs=("max",))
+    and ("max" not in v.pairs or v.number("max") is not None),
+    "take_owned": lambda v: len(v.plain) == 2 and v.plain[0] in CARD_KINDS and v.plain[1] == "random"
+    and not v.amounts and _keys(v, ("to", "victim_vp")) and v.pairs.get("to", "self") in ("self", "stack")
+    and ("victim_vp" not in v.pairs or v.number("victim_vp") is not None),
+    "return_owned": lambda v: _only(v, amounts=1, plain=1) and v.plain[0] in CARD_KINDS,
+    "flip_citizen": lambda v: _only(v, plain=len(v.plain)) and v.plain in ([], ["targeted"]),
+    "set_one_die": _set_one_die,
+    "gain_per_owned_citizen_name": lambda v: _only(v, amounts=1, plain=1),
+    "gain_per_owned_starter_name": lambda v: _only(v, amounts=1, plain=1),
+    "on_any_magic_gain": lambda v: _only(v, amounts=1),
+    "steal_citizen": lambda v: len(v.args) == 1 and isinstance(v.args[0], Compare),
+    "add_self_gold_pool": lambda v: len(v.args) == 1 and _number(v.args[0]) is not None,
+    "pay_to_chosen": lambda v: _only(v, pairs=("pay",)) and bool(v.paid("pay")),
+    "gain_action": lambda v: _only(v, pairs=("pay",)) and bool(v.paid("pay")),
+    "place_reserve_monster": lambda v: _only(v, pairs=("pool",)) and "pool" in v.pairs,
+    "banish_owned_citizen": lambda v: _only(v, pairs=("role", "gain")) and v.pairs.get("role", "holy") in ROLES
+    and ("gain" not in v.pairs or bool(v.paid("gain"))),
+    "all_gain_per_owned": lambda v: _only(v, pairs=("gain", "per")) and bool(v.paid("gain"))
+    and v.pairs.get("per") in CARD_KINDS,
+    "wild_choose": lambda v: len(v.args) == 2 and all(_number(a) is not None for a in v.args),
+    "floor_div": lambda v: len(v.args) == 3 and v.args[0] in RESOURCE_WORDS
+    and all(_number(a) is not None for a in v.args[1:]),
+    "ignore_requirement": lambda v: len(v.args) == 1 and _number(v.args[0]) is not None,
+    "slay_discount": lambda v: _only(v, pairs=("magic", "strength")) and bool(v.pairs)
+    and all(_number(n) is not None for n in v.pairs.values()),
+    **{name: (lambda v: not v.words) for name in NO_ARGUMENTS},
+}
+
+
 def _fits(verb: Verb) -> bool:
     """Whether the verb's arguments are the ones its wording speaks of (else it is read out as it stands)."""
-    amounts, words, name = len(verb.amounts), verb.words, verb.name
-    if name in ("exchange", "self_convert", "pay_to_player"):
-        return amounts == 2
-    if name in ("take_from_player", "steal", "count") or name in GROUP_CHANGES:
-        return amounts > 0
-    if name in GROUP_MODALS or name in ("seq", "modify_monster_strength"):
-        return bool(verb.args)
-    if name == "on_event":
-        return len(verb.args) == 2
-    if name in ("banish_center", "banish_owned", "add", "grant_all"):
-        return len(words) == 1 and isinstance(words[0], str)
-    if name == "add_slay_cost":
-        return amounts > 0 and len(words) == 1
-    return True
+    check = FITS.get(verb.name)
+    return check is None or check(verb)
 
 
 # ---- the traversal ------------------------------------------------------------------------------------------
@@ -106,20 +253,27 @@ def _option(option, book) -> str:
     return _value(option, book)
 
 
-def _action(action, book) -> str:
+def _action(action, book, subject: str | None = None) -> str:
+    """An action in words; under a modal (`subject`: the group that may or must do it) in the form that follows
+    "may"/"must" (the phrasebook's *_after_modal wordings; English reads the same, French takes the infinitive)."""
+    after = "_after_modal" if subject else ""
     if isinstance(action, Gain):
         value = action.amount.value
-        return book.WORDING["pay" if isinstance(value, int) and value < 0 else "gain"].format(
+        return book.WORDING[("pay" if isinstance(value, int) and value < 0 else "gain") + after].format(
             book.quantity(action.amount))
     if isinstance(action, Choose):
+        if len(action.options) == 1:  # nothing to choose between: the option itself
+            only = action.options[0]
+            if isinstance(only, Amount):
+                return _action(Gain(only), book, subject)
+            if isinstance(only, Filter):
+                return _action(Acquire(only), book, subject)
         options = [_option(o, book) for o in action.options]
-        listed = options[0] if len(options) == 1 else \
-            f"{', '.join(options[:-1])} {book.WORDING['or']} {options[-1]}"
-        return book.WORDING["choose"].format(listed)
+        return book.WORDING["choose" + after].format(listing(options, book, "or"))
     if isinstance(action, Acquire):
-        return book.WORDING["take"].format(pick(action.filter, book))
+        return book.WORDING["take" + after].format(pick(action.filter, book))
     if isinstance(action, Call):
-        verb = Verb(action.verb, action.args, book)
+        verb = Verb(action.verb, action.args, book, subject)
         phrase = book.CALLS.get(verb.name) if _fits(verb) else None
         return (phrase(verb) if phrase else None) or book.unworded(verb)
     return _value(action, book)
@@ -128,12 +282,12 @@ def _action(action, book) -> str:
 def count_words(what: str, book) -> str:
     """The counted thing of a `count` verb ("owned_citizens", "area Forest" ...) in the phrasebook's words."""
     scope, _, name = what.partition(" ")
+    if scope in book.COUNTED:  # a scope with words of its own: owned_citizen_name Knight, area Forest
+        return book.COUNTED[scope].format(name=name)
     if scope.startswith("owned_") and name:
         return book.COUNTED["owned_named"].format(name=name)
     if scope.startswith("owned_"):
         return book.COUNTED["owned_kind"].format(kind=book.word(scope.removeprefix("owned_").rstrip("s")))
-    if scope == "area":
-        return book.COUNTED["area"].format(name=name)
     return book.COUNTED["other"].format(name=name, scope=scope)
 
 
@@ -154,7 +308,10 @@ def _value(value, book) -> str:
 # ---- the English phrasebook ---------------------------------------------------------------------------------
 
 WORDING = {"phase": "{}", "whose": "{} whose {}", "and": "and", "or": "or", "take": "take {}", "pay": "pay {}",
-           "gain": "gain {}", "choose": "choose one: {}"}
+           "gain": "gain {}", "choose": "choose one: {}",
+           # after "may"/"must" (all_may ...): English reads the same
+           "take_after_modal": "take {}", "pay_after_modal": "pay {}", "gain_after_modal": "gain {}",
+           "choose_after_modal": "choose one: {}"}
 RESOURCE_NAMES = {"g": "Gold", "m": "Magic", "s": "Strength", "v": "Victory Point", "p": "Map", "t": "Tome",
                   "wild": "Wild"}
 PLURAL_NAMES = {"Victory Point": "Victory Points", "Map": "Maps", "Tome": "Tomes"}
@@ -171,12 +328,30 @@ PHASE_OPENINGS = {
     "effect": "during your Action phase",
     "immunity": "for the rest of the game",
 }
-KIND_NAMES = {"citizens": "Citizen", "domains": "Domain", "monsters": "Monster", "goods": "Goods",
+KIND_NAMES = {"citizens": "Citizen", "domains": "Domain", "monsters": "Monster", "goods": "Goods card",
               "noble": "Noble", "starters": "Starter", "tomes": "Tome"}
 GROUPS = {"all": "all players", "active": "the active player", "others": "all other players"}
+# whose cards: (possessive, "... you own"), for the owner and for the group of a modal verb (all_may ...)
+OWNERS = {"you": ("your", "you own"), "all": ("their", "they own"), "active": ("their", "they own"),
+          "others": ("their", "they own")}
+ROLE_NAMES = {"holy": "Holy", "shadow": "Shadow", "soldier": "Soldier", "worker": "Worker"}
 OPS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}
 COUNTED = {"owned_named": "{name} you own", "owned_kind": "{kind} you own", "area": "{name} Monster you own",
+           "owned_citizen_name": "{name} Citizen you own", "owned_starter_name": "{name} Starter you own",
            "other": "{name} {scope} Monster you own"}
+# The named abilities a card adds for its owner (effect.add action.NAME) or for everyone (grant_all action.NAME):
+# a flag says nothing by itself, so each is worded here from its card's printed text.
+ABILITIES = {
+    "emeraldstronghold": "when you recruit a Citizen, ignore the extra Gold cost for copies you already own",
+    "pratchettsplateau": "Domains cost you 1 Gold less to buy",
+    "defiantridge": "Citizens cost you 1 Gold less to recruit",
+    "fortskyler": "Monsters cost you 1 Strength less to slay",
+    "browncoatssanctum": "Tomes cost you 1 Gold less to buy",
+    "muratreis": "ignore the extra Wild cost when you rescue a Noble",
+    "portofdrake": "Goods cost you 1 Gold less to buy",
+    "blessedlands": "Domains cost every player 2 Gold less to build",
+    "darklordrising": "Monsters cost every player 1 Magic more to slay",
+}
 
 
 def quantity(amount: Amount) -> str:
@@ -190,8 +365,18 @@ def quantity(amount: Amount) -> str:
 def cards(kind: str, count: int | None) -> str:
     name = KIND_NAMES.get(kind, kind)
     if count is None:
-        return f"a {name}"
+        return f"{_a(name)} {name}"
     return f"{count} {name}s" if count != 1 else f"1 {name}"
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def kind(word: str, plural: bool = False) -> str:
+    """A kind word of a verb (citizen, monster, domain, noble) as the card name."""
+    name = KIND_NAMES.get(f"{word}s", KIND_NAMES.get(word, word))
+    return f"{name}s" if plural else name
 
 
 def compare(field: str, op: str, value) -> str:
@@ -202,8 +387,25 @@ def key_value(key: str, value) -> str:
     return f"{key.replace('_', ' ')} {value}"
 
 
+WORDS = {"citizen": "Citizen", "domain": "Domain", "monster": "Monster"}  # owned_domains: "each Domain you own"
+
+
 def word(value) -> str:
-    return str(value).replace("_", " ")
+    return WORDS.get(value, str(value).replace("_", " ")) if isinstance(value, str) else str(value)
+
+
+def _may(verb: Verb, text: str) -> str:
+    """`text`, as something the owner may do when the verb is optional (a modal above it already says so)."""
+    return f"you may {text}" if verb.may and not verb.subject else text
+
+
+def _offer(verb: Verb, text: str) -> str:
+    """`text`, always something the owner may do (a modal above it already says who may or must)."""
+    return text if verb.subject else f"you may {text}"
+
+
+def _chooser(verb: Verb) -> str:
+    return f"a player of {verb.owner[0]} choice"
 
 
 def _group_change(verb: Verb) -> str:
@@ -213,24 +415,142 @@ def _group_change(verb: Verb) -> str:
 
 def _group_modal(verb: Verb) -> str:
     group, _, modal = verb.name.partition("_")
-    return f"{GROUPS[group]} {modal} {verb.action(verb.args[0])}"
+    return f"{GROUPS[group]} {modal} {verb.action(verb.args[0], subject=group)}"
 
 
-CALLS = {  # verb -> its wording, given a Verb whose arguments fit (valeria_explain._fits)
-    "exchange": lambda v: f"you may exchange {v.quantity(0)} for {v.quantity(1)}",
-    "self_convert": lambda v: f"you may exchange {v.quantity(0)} for {v.quantity(1)}",
-    "pay_to_player": lambda v: (f"{'you may ' if v.may else ''}pay {v.quantity(0)} to a player of your choice to "
-                                f"gain {v.quantity(1)}"),
-    "take_from_player": lambda v: f"{'you may ' if v.may else ''}take {v.quantity()} from a player of your choice",
-    "steal": lambda v: "steal " + " or ".join(quantity(a) for a in v.amounts) + " from an opponent",
-    "count": lambda v: (f"gain {v.quantity()} for each "
-                        f"{count_words(' '.join(str(a) for a in v.args if isinstance(a, str)), v.book)}"),
+def _exchange(verb: Verb) -> str:
+    pay, gain = verb.exchange()
+    return _offer(verb, f"exchange {verb.listing(pay)} for {verb.listing(gain)}")
+
+
+def _pay_to_player(verb: Verb) -> str:
+    pay, gain = verb.exchange()
+    return _may(verb, f"pay {verb.listing(pay)} to {_chooser(verb)} to gain {verb.listing(gain)}")
+
+
+def _victim(verb: Verb) -> str:
+    points = verb.number("victim_vp")
+    return "" if points is None else f" (who gains {quantity(Amount('v', points))})"
+
+
+def _banish_center(verb: Verb) -> str:
+    thing = kind(verb.plain[0])
+    if "type" in verb.pairs:
+        thing = f"{title(verb.pairs['type'])} {thing}"
+    where = "" if verb.plain[0] == "noble" else " from the center stacks"
+    return _may(verb, f"banish {_a(thing)} {thing}{where}")
+
+
+def _take_owned(verb: Verb) -> str:
+    back = " and return it to its stack" if verb.pairs.get("to") == "stack" else ""
+    return _may(verb, f"take a random {kind(verb.plain[0])} from another player{_victim(verb)}{back}")
+
+
+def _set_one_die(verb: Verb) -> str:
+    target = verb.number("target")
+    change = f"change one die to {target}" if target is not None else f"lower one die by {verb.number('subtract')}"
+    cost = cost_in(verb.pairs["cost"]) if "cost" in verb.pairs else None
+    if isinstance(cost, PerOwned):
+        change = f"pay {quantity(cost.amount)} for each {ROLE_NAMES[cost.role]} Citizen you own to {change}"
+    elif cost:
+        change = f"pay {verb.listing(cost)} to {change}"
+    return _offer(verb, change)
+
+
+def _ability(verb: Verb) -> str | None:
+    return ABILITIES.get(verb.plain[0].removeprefix("action."))
+
+
+def _grant_all(verb: Verb) -> str | None:
+    ability = _ability(verb)
+    return ability and f"for the rest of the game, {ability}"
+
+
+def _banish_owned_citizen(verb: Verb) -> str:
+    role = verb.pairs.get("role")
+    citizen = f"{ROLE_NAMES[role]} Citizen" if role else "Citizen"
+    gain = f" to gain {verb.listing(verb.paid('gain'))}" if "gain" in verb.pairs else ""
+    return _may(verb, f"banish {_a(citizen)} {citizen} {verb.owner[1]}{gain}")
+
+
+def _slay_discount(verb: Verb) -> str:
+    names = {"magic": "m", "strength": "s"}
+    ignored = [Amount(names[key], verb.number(key)) for key in ("magic", "strength") if key in verb.pairs]
+    return f"when you slay a Monster, you may ignore {verb.listing(ignored, 'or')} of its cost"
+
+
+CALLS = {  # verb -> its wording, given a Verb whose arguments fit (valeria_explain._fits); None: not worded
+    "exchange": _exchange,
+    "self_convert": _exchange,
+    "pay_to_player": _pay_to_player,
+    "take_from_player": lambda v: _may(v, f"take {v.quantity()} from {_chooser(v)}"),
+    "steal": lambda v: _may(v, f"steal {v.listing(v.amounts, 'or')} from an opponent{_victim(v)}"),
+    "count": lambda v: _may(v, f"gain {v.quantity()} for each "
+                               f"{count_words(' '.join(str(a) for a in v.args if isinstance(a, str)), v.book)}"),
     **{name: _group_change for name in GROUP_CHANGES},
     **{name: _group_modal for name in GROUP_MODALS},
     "seq": lambda v: f"in turn order, {v.action(v.args[0])}",
     "on_event": lambda v: f"whenever {v.args[0]} are rolled, {v.action(v.args[1])}",
-    "slay": lambda v: "you may slay a Monster",
-    "modify_monster_strength": lambda v: f"add {v.args[0]} Strength to the cost of a Monster in the center stacks",
+    "slay": lambda v: _offer(v, "slay a Monster"),
+    "recruit": lambda v: _may(v, "recruit a Citizen"),
+    "build_domain": lambda v: _may(v, "build a Domain"),
+    "sail": lambda v: _offer(v, "sail"),
+    "modify_monster_strength": lambda v: _may(v, f"add {v.args[0]} Strength to the cost of a Monster in the "
+                                                 "center stacks"),
+    "add_slay_cost": lambda v: _may(v, f"add {v.quantity()} to the cost of a Monster in the center stacks"),
+    "add_self_slay_cost": lambda v: _may(v, f"add {v.quantity()} to the cost of slaying this Monster" + (
+        f" (up to {v.number('max')} in all)" if "max" in v.pairs else "")),
+    "banish_center": _banish_center,
+    "banish_owned": lambda v: _may(v, f"banish {_a(kind(v.plain[0]))} {kind(v.plain[0])} {v.owner[1]}"),
+    "banish_center_citizen": lambda v: _may(v, "banish a Citizen from the center stacks"),
+    "banish_center_domain": lambda v: _may(v, "banish a face-up Domain from the center stacks"),
+    "banish_player_citizen": lambda v: _may(v, f"banish a Citizen owned by {_chooser(v)}"),
+    "banish_random_player_monster": lambda v: _may(v, f"banish a random Monster owned by {_chooser(v)}"),
+    "banish_owned_citizen": _banish_owned_citizen,
+    "take_owned": _take_owned,
+    "return_owned": lambda v: _may(v, f"return {_a(kind(v.plain[0]))} {kind(v.plain[0])} {v.owner[1]} to its "
+                                      f"stack to gain {v.quantity()}"),
+    "steal_citizen": lambda v: _may(v, f"take {cards('citizens', None)} whose {v.value(v.args[0])} from "
+                                       f"{_chooser(v)}"),
+    "flip_citizen": lambda v: _may(v, "flip a Citizen owned by an opponent face down" if v.plain else
+                                      f"flip a Citizen {v.owner[1]} face down"),
+    "flip_opponent_citizen": lambda v: _may(v, f"flip a Citizen owned by {_chooser(v)} face down"),
+    "flip_opponent_domain": lambda v: _may(v, f"flip a Domain owned by {_chooser(v)} face down"),
+    "concurrent_flip_one_citizen": lambda v: "all players flip one of their Citizens face down at the same time",
+    "set_one_die": _set_one_die,
+    "reroll_one_die": lambda v: _offer(v, "reroll one die"),
+    "reroll_both_dice_pay_magic_2": lambda v: _offer(v, f"pay {quantity(Amount('m', 2))} to reroll both dice"),
+    "exekratys_immune": lambda v: "you do not lose Wild on a 6 (you are immune to Exekratys)",
+    "gain_per_owned_citizen_name": lambda v: _may(
+        v, f"gain {v.quantity()} for each {count_words(f'owned_citizen_name {v.plain[0]}', v.book)}"),
+    "gain_per_owned_starter_name": lambda v: _may(
+        v, f"gain {v.quantity()} for each {count_words(f'owned_starter_name {v.plain[0]}', v.book)}"),
+    "on_any_magic_gain": lambda v: f"if you gain any Magic from payouts, gain {v.quantity()}",
+    "take": lambda v: "opponents cannot take resources or cards from you",
+    "add": _ability,
+    "grant_all": _grant_all,
+    "newshilinatower": lambda v: "when you recruit a Citizen, you may pay for it with Strength",
+    "northernwall": lambda v: "during your Roll phase, you may banish a Minion Monster from the center stacks",
+    "refresh_tomes": lambda v: _may(v, f"flip all {v.owner[0]} Tomes face up"),
+    "place_kings_guard": lambda v: _may(v, "put the King's Guard Citizen stack into play"),
+    "block_recruit_matching_roll": lambda v: ("during this Action phase, no one may gain a Citizen whose number "
+                                              "matches either die or their sum"),
+    "add_self_gold_pool": lambda v: _may(v, f"place {quantity(Amount('g', _number(v.args[0])))} from "
+                                            f"{v.owner[0]} supply on this card"),
+    "gain_self_gold_pool": lambda v: _may(v, "gain all the Gold on this card"),
+    "pay_to_chosen": lambda v: _may(v, f"pay {v.listing(v.paid('pay'))} to {_chooser(v)}"),
+    "gain_action": lambda v: _may(v, f"pay {v.listing(v.paid('pay'))} for an extra action"),
+    "place_reserve_monster": lambda v: _may(v, f"place {_a(title(v.pairs['pool']))} {title(v.pairs['pool'])} "
+                                               "Monster from the reserve on the center stacks"),
+    "all_gain_per_owned": lambda v: (f"all players gain {v.listing(v.paid('gain'))} for each "
+                                     f"{kind(v.pairs['per'])} they own"),
+    "wild_choose": lambda v: (f"score {quantity(Amount('v', v.args[1]))} for every {v.args[0]} of one resource "
+                              "of your choice"),
+    "floor_div": lambda v: (f"score {quantity(Amount('v', v.args[2]))} for every "
+                            f"{quantity(Amount(RESOURCE_WORDS[v.args[0]], v.args[1]))} you have"),
+    "ignore_requirement": lambda v: _may(v, f"ignore {v.args[0]} Domain requirement"
+                                            f"{'' if v.args[0] == 1 else 's'}"),
+    "slay_discount": _slay_discount,
 }
 
 

@@ -127,8 +127,12 @@ def test_every_valeria_reference_string_explains_in_french():
     ("count owned_citizens m 1", "Gagnez 1 Magie pour chaque Citoyen que vous possédez."),
     ("roll.on_event doubles s 3", "Pendant la phase de Lancer, chaque fois qu'un double est obtenu, gagnez 3 Force."),
     ("banish_owned monster + g 5", "Bannissez un Monstre que vous possédez. Gagnez 5 Or."),
-    ("grant_all action.darklordrising", "Donnez à tous les joueurs l'action « action.darklordrising »."),
-    ("refresh_tomes", "Effet « refresh_tomes »."),  # a verb without French wording: a quoted game term
+    ("grant_all action.darklordrising",
+     "Jusqu'à la fin de la partie, tuer un Monstre coûte 1 Magie de plus à chaque joueur."),
+    ("refresh_tomes", "Retournez face visible tous vos Tomes."),
+    ("all_may self_convert pay=m:3 gain=v:2", "Tous les joueurs peuvent échanger 3 Magie contre 2 Points de victoire."),
+    # a flag no card's text words yet: the verb is a quoted game term, never English
+    ("grant_all action.newflag", "Effet « grant_all » (« action.newflag »)."),
 ])
 def test_valeria_reads_as_french(text, french):
     assert explain(parse(text, game="valeria"), language="fr") == french
