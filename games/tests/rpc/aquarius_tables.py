@@ -45,3 +45,32 @@ def event_log(game):
     for event in game.events.order_by("seq"):
         events += event.events
     return game, events
+
+
+def arrange(game, to_act, hands, board, goals=None, chicken=None, draw=None):
+    """Rewrite the running game's position: `hands` {seat: [ids]} (the last one just drawn), `board`
+    [(id, x, y, upright)]; every other card goes to the draw pile. With `draw` (a list of ids, top last), the pile
+    is that, the rest is discarded and nothing was drawn this turn (with an empty pile: the deck is exhausted)."""
+    game = Game.objects.get(pk=game.pk)
+    state = dict(game.state)
+    placed = {c for hand in hands.values() for c in hand} | {c for c, *_ in board}
+    everything = state["draw"] + [c for h in state["hands"] for c in h] + state["discard"] + [
+        b["card"] for b in state["board"]]
+    state["hands"] = [list(hands.get(s, [c for c in state["hands"][s] if c not in placed]))
+                      for s in range(len(state["hands"]))]
+    held = {c for h in state["hands"] for c in h} | {c for c, *_ in board}
+    state["draw"] = [c for c in everything if c not in held]
+    state["discard"] = []
+    if draw is not None:
+        state["discard"] = [c for c in state["draw"] if c not in draw]
+        state["draw"] = list(draw)
+    state["board"] = [{"card": c, "x": x, "y": y, "upright": u} for c, x, y, u in board]
+    state["to_act"] = to_act
+    state["drawn"] = state["hands"][to_act][-1] if state["hands"][to_act] and draw is None else None
+    if goals is not None:
+        state["goals"] = list(goals)
+    if chicken is not None:
+        state["chicken"] = chicken
+        state["knows"] = [not chicken] * len(state["hands"])
+    Game.objects.filter(pk=game.pk).update(state=state, to_act=[to_act])
+    return state

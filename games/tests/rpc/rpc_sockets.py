@@ -1,7 +1,12 @@
-"""Helpers for RPC socket tests: a client that numbers its calls, collects notifications and checks replies."""
+"""Helpers for RPC socket tests: a client that numbers its calls, collects notifications and checks replies.
+
+With a `Schema` (games/rpc/aquarius.schema.json), a client checks every frame it receives and every request it
+sends: a test that sends something the schema refuses on purpose says so (`conforms=False`), and the schema
+must then refuse it."""
 import asyncio
 import itertools
 import json
+from pathlib import Path
 
 from ..sockets import CONNECT_TIMEOUT, communicator_for
 
@@ -23,12 +28,18 @@ class RpcTestClient:
             self.validate(frame)
         return frame
 
-    async def call(self, method, *params, timeout=3):
+    async def call(self, method, *params, timeout=3, conforms=True):
         request_id = next(self.ids)
-        await self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": list(params)})
+        await self.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": list(params)},
+                        conforms=conforms)
         return await self.reply(request_id, timeout)
 
-    async def send(self, message):
+    async def send(self, message, conforms=True):
+        """Send a request (an object, a batch, or raw text). With a schema, a request is checked against it first:
+        it must follow the schema, or, with `conforms=False` (hostile input on purpose), be refused by it."""
+        check = getattr(self.validate, "check_request", None)
+        if check is not None:
+            check(message, conforms)
         await self.socket.send_to(text_data=json.dumps(message) if not isinstance(message, str) else message)
 
     async def reply(self, request_id=None, timeout=3):
@@ -113,9 +124,11 @@ async def gather(*awaitables):
 
 
 class CommunicatorConnection:
-    """An in-process `RpcTestClient` with the interface of games.clients.rpc.RpcConnection (for play())."""
+    """An in-process `RpcTestClient` with the interface of games.clients.rpc.RpcConnection (for play()). Every
+    request the client's policy makes is checked against the schema before it is sent, every frame after."""
 
     def __init__(self, client, timeout=20):
+        assert isinstance(client.validate, Schema), "a policy's requests are checked against the schema"
         self.client = client
         self.timeout = timeout
 
@@ -135,17 +148,50 @@ class CommunicatorConnection:
         return self.client.notes.pop(0)
 
 
-def schema_validator():
-    """A function raising if a frame does not follow games/rpc/aquarius.schema.json."""
-    from pathlib import Path
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "rpc" / "aquarius.schema.json"
+NOT_JSON = object()
 
-    import jsonschema
 
-    path = Path(__file__).resolve().parents[2] / "rpc" / "aquarius.schema.json"
-    validator = jsonschema.Draft202012Validator(json.loads(path.read_text()))
+def load_schema():
+    return json.loads(SCHEMA_FILE.read_text())
 
-    def validate(frame):
-        errors = sorted(validator.iter_errors(frame), key=lambda e: e.path)
+
+class Schema:
+    """games/rpc/aquarius.schema.json both ways: `schema(frame)` raises unless a received frame follows it,
+    `schema.check_request(message, conforms)` checks a request (or batch, or raw text) about to be sent."""
+
+    def __init__(self):
+        import jsonschema
+
+        document = load_schema()
+        self.frames = jsonschema.Draft202012Validator(document)
+        requests = {"$schema": document["$schema"], "$defs": document["$defs"], "anyOf": [
+            {"$ref": "#/$defs/request"},
+            {"type": "array", "minItems": 1, "maxItems": 8, "items": {"$ref": "#/$defs/request"}},
+        ]}
+        self.requests = jsonschema.Draft202012Validator(requests)
+
+    def __call__(self, frame):
+        errors = sorted(self.frames.iter_errors(frame), key=lambda e: list(e.path))
         assert not errors, f"{frame} breaks the schema: {errors[0].message}"
 
-    return validate
+    def request_errors(self, message):
+        """Why the schema refuses `message` as a request the client sends ([] if it does not)."""
+        if isinstance(message, str):
+            try:
+                message = json.loads(message)
+            except (ValueError, RecursionError):
+                return ["not JSON"]
+        return [e.message for e in self.requests.iter_errors(message)]
+
+    def check_request(self, message, conforms=True):
+        errors = self.request_errors(message)
+        if conforms:
+            assert not errors, f"the test sends {str(message)[:300]}, which breaks the schema: {errors[0]}"
+        else:
+            assert errors, f"{str(message)[:300]} is sent as off-schema, but the schema accepts it"
+
+
+def schema_validator():
+    """The schema, checking received frames and sent requests (see `Schema`)."""
+    return Schema()

@@ -8,7 +8,7 @@ from games.aquarius.errors import MESSAGES
 from games.models import Game
 
 from ..sockets import close_consumer_connections, sync
-from .aquarius_tables import aquarius_table
+from .aquarius_tables import aquarius_table, arrange
 from .rpc_sockets import close_all, connect, methods, schema_validator
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -21,31 +21,6 @@ async def close_database_threads():
     yield
     await close_all()
     await close_consumer_connections()
-
-
-def arrange(game, to_act, hands, board, goals=None, chicken=None):
-    """Rewrite the running game's position: `hands` {seat: [ids]} (the last one just drawn), `board`
-    [(id, x, y, upright)]; every other card goes to the draw pile."""
-    game = Game.objects.get(pk=game.pk)
-    state = dict(game.state)
-    placed = {c for hand in hands.values() for c in hand} | {c for c, *_ in board}
-    everything = state["draw"] + [c for h in state["hands"] for c in h] + state["discard"] + [
-        b["card"] for b in state["board"]]
-    state["hands"] = [list(hands.get(s, [c for c in state["hands"][s] if c not in placed]))
-                      for s in range(len(state["hands"]))]
-    held = {c for h in state["hands"] for c in h} | {c for c, *_ in board}
-    state["draw"] = [c for c in everything if c not in held]
-    state["discard"] = []
-    state["board"] = [{"card": c, "x": x, "y": y, "upright": u} for c, x, y, u in board]
-    state["to_act"] = to_act
-    state["drawn"] = state["hands"][to_act][-1] if state["hands"][to_act] else None
-    if goals is not None:
-        state["goals"] = list(goals)
-    if chicken is not None:
-        state["chicken"] = chicken
-        state["knows"] = [not chicken] * len(state["hands"])
-    Game.objects.filter(pk=game.pk).update(state=state, to_act=[to_act])
-    return state
 
 
 async def table(django_user_model, chicken=False):
@@ -132,7 +107,7 @@ async def test_every_refusal_has_the_seeds_token_and_message_and_changes_nothing
                         [("w_a_1", 0, 0, True)])
     before = await position(game)
     call = tuple("l_ea" if p == "bob_card" else p for p in call)
-    reply = await clients[0].call(*call)
+    reply = await clients[0].call(*call, conforms="no_such_card" not in call)  # the schema knows every card id
     assert reply["error"] == {"code": 606, "message": MESSAGES[token], "data": {"tokens": [token]}}
     assert await position(game) == before
     await nothing_heard(clients)
@@ -208,14 +183,14 @@ async def test_trades_and_shuffles_tell_exactly_the_seats_concerned(django_user_
     for seat in (0, 1, 2):
         assert [n["params"] for n in got[seat] if n["method"] == "game.new_goal"] == [[state["goals"][seat]]]
     assert "game.new_goal" not in methods(got[None])
-    refused = await clients[1].call("game.play_trade_goals", "act_w_2", "seat9")
+    refused = await clients[1].call("game.play_trade_goals", "act_w_2", "seat9", conforms=False)
     assert refused["error"]["code"] in (606, 609)
 
 
 async def test_forced_pass_is_public_as_a_hand_size_and_a_bad_trade_seat_is_refused(django_user_model):
     game, clients = await table(django_user_model)
     await sync(arrange)(game, 0, {0: ["w_f_1", "act_w_1"]}, [("w_a_1", 0, 0, True)])
-    refused = await clients[0].call("game.play_trade_goals", "act_w_1", "seat9")
+    refused = await clients[0].call("game.play_trade_goals", "act_w_1", "seat9", conforms=False)
     assert refused["error"]["code"] == 606 and refused["error"]["data"]["tokens"] == ["volity.invalid_seat"]
     refused = await clients[0].call("game.play_trade_goals", "act_w_1", "seat1")  # oneself
     assert refused["error"]["code"] == 606 and refused["error"]["data"]["tokens"] == ["volity.invalid_seat"]
@@ -258,7 +233,7 @@ async def test_chicken_is_configured_in_the_lobby_and_two_seats_are_needed(djang
     row = await sync(Game.objects.get)(pk=game.pk)
     assert row.options["chicken"] is True
     assert not await sync(lambda: any(s.ready for s in row.seats.all()))()
-    assert (await bob.call("game.set_chicken", 1))["error"]["code"] == 605
+    assert (await bob.call("game.set_chicken", 1, conforms=False))["error"]["code"] == 605
     await bob.close()
     from games import services
 
@@ -287,11 +262,13 @@ async def test_hostile_input_gets_a_fault_and_changes_nothing(django_user_model)
         (("game.set_chicken", True), 609),  # the config phase is over
     ]
     for call, code in calls:
-        reply = await ann.call(*call)
+        # The schema refuses what the referee finds malformed (603, 604, 605), and accepts the rest: those are
+        # well-formed calls the rules or the state refuse.
+        reply = await ann.call(*call, conforms=code not in (603, 604, 605))
         assert reply["error"]["code"] == code, (call, reply)
     for text in ("x" * 5000, '{"jsonrpc": "2.0", "id": 1, "method": "game.pass", "params": [' + "1," * 3000 + "1]}",
                  "[" * 100000, '{"jsonrpc": "2.0", "id": 1e999, "method": "game.pass"}'):
-        await ann.send(text)
+        await ann.send(text, conforms=False)
         reply = await ann.reply()
         assert reply["error"]["code"] in (-32700, -32600)
     assert await position(game) == before
@@ -329,3 +306,42 @@ async def test_a_reconnecting_player_and_an_observer_get_their_state_bursts(djan
     assert not {"game.new_hand", "game.new_goal", "game.your_turn"} & set(methods(seen))
     assert [n["params"] for n in seen if n["method"] == "game.other_turn"] == [["seat2"]]
     await again.close()
+
+
+async def test_deck_exhaustion_tells_the_others_the_shrinking_hand_and_draws_nothing(django_user_model):
+    """Seed: game.hand_size "because of deck exhaustion in the last few turns", never to the seat itself;
+    game.your_turn with the empty string when the deck is exhausted; the end when nobody can play."""
+    game, clients = await table(django_user_model)
+    await sync(arrange)(game, 0, {0: ["w_a_2"], 1: ["w_e_1"], 2: ["act_a_1"]}, [("w_a_1", 0, 0, True)], draw=[])
+    assert (await clients[0].call("game.play_card", "w_a_2", 1, 0, True))["result"] == ["volity.ok"]
+    got = await heard(clients)
+    for seat in (1, 2, None):  # seat 1 played without drawing: its hand shrank, and the others are told
+        assert [n["params"] for n in got[seat] if n["method"] == "game.hand_size"] == [["seat1", 0]]
+    assert "game.hand_size" not in methods(got[0])
+    # Seat 2 draws nothing: the empty card, and it cannot play (seat 3's Shuffle Goals keeps the game going).
+    assert got[1][-1] == {"jsonrpc": "2.0", "method": "game.your_turn", "params": ["", False]}
+    for seat in (0, 2, None):
+        assert got[seat][-1] == {"jsonrpc": "2.0", "method": "game.other_turn", "params": ["seat2"]}
+    seq, state = await position(game)
+    assert state["draw"] == [] and state["hands"][1] == ["w_e_1"] and state["drawn"] is None
+
+    # A forced pass with nothing drawn changes no hand: no hand_size.
+    assert (await clients[1].call("game.pass"))["result"] == ["volity.ok"]
+    got = await heard(clients)
+    for notes in got.values():
+        assert "game.hand_size" not in methods(notes)
+    assert got[2][-1] == {"jsonrpc": "2.0", "method": "game.your_turn", "params": ["", True]}
+
+    # Seat 3 plays its last card: the others learn its hand is empty; then nobody can play and the game ends.
+    assert (await clients[2].call("game.play_shuffle_goals", "act_a_1"))["result"] == ["volity.ok"]
+    got = await heard(clients, until=("volity.end_game",))
+    for seat in (0, 1, None):
+        assert [n["params"] for n in got[seat] if n["method"] == "game.hand_size"] == [["seat3", 0]]
+    assert "game.hand_size" not in methods(got[2])
+    seq, state = await position(game)
+    assert state["over"]
+    for seat, notes in got.items():
+        assert methods(notes)[-2:] == ["game.outcome", "volity.end_game"]
+        assert not {"game.your_turn", "game.other_turn"} & set(methods(notes))
+        winners = [seat_name(s) for s in state["winners"]]
+        assert notes[-2]["params"] == [winners, *state["goals"]]
