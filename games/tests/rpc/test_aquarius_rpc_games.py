@@ -1,6 +1,6 @@
-"""Whole Aquarius games played over the RPC socket by the stand-alone client's policies, with platform bots in
-some seats: every frame follows the schema, and no seat ever receives another seat's hand or goal, nor the
-deck's order."""
+"""Whole Aquarius games played over the RPC socket by the stand-alone client's policies, with platform bots and
+browser users (the game page's socket) in some seats: every RPC frame follows the schema (requests too), and no
+seat, on either socket, ever receives another seat's hand, goal or drawn card, nor the deck's order."""
 import asyncio
 import json
 import re
@@ -27,17 +27,20 @@ async def close_database_threads():
     await close_consumer_connections()
 
 
-async def play_on_the_game_page_socket(code, session_key, seed):
-    """A browser user's seat: the game page's socket (/ws/games/<code>/), a random legal action when offered."""
+async def play_on_the_game_page_socket(code, session_key, seed, frames):
+    """A browser user's seat: the game page's socket (/ws/games/<code>/), a random legal action when offered (in
+    Aqua-Chicken it first looks at its goal). Every frame received goes into `frames`, decoded."""
     import random
 
     rng = random.Random(seed)
+    looked = False
     socket = await open_socket(f"/ws/games/{code}/", session_key)
     await socket.send_json_to({"type": "ready", "ready": True})
     await socket.send_json_to({"type": "hello", "since": None})
     while True:
         frame = await socket.receive_json_from(timeout=60)
-        if frame["type"] == "started":
+        frames.append(frame)
+        if frame["type"] in ("started", "error"):  # an error: a move made on a position already past (a race)
             await socket.send_json_to({"type": "hello", "since": None})
             continue
         if frame["type"] not in ("snapshot", "update", "events"):
@@ -45,7 +48,11 @@ async def play_on_the_game_page_socket(code, session_key, seed):
         if frame["progress"]["status"] == Game.Status.FINISHED:
             await socket.disconnect()
             return frame["progress"]["result"]
-        actions = [a["action"] for a in frame.get("actions", []) if a["action"]["type"] != "see_goal"]
+        actions = [a["action"] for a in frame.get("actions", [])]
+        if actions and not looked and frame["view"]["chicken"] and frame["view"]["goal"] is None:
+            looked = True  # the page's "Look at your goal" button (no legal action of its own: any time)
+            await socket.send_json_to({"type": "act", "seq": frame["seq"], "action": {"type": "see_goal"}})
+            continue
         if actions:
             await socket.send_json_to({"type": "act", "seq": frame["seq"], "action": rng.choice(actions)})
 
@@ -53,7 +60,7 @@ async def play_on_the_game_page_socket(code, session_key, seed):
 async def play_whole_game(django_user_model, names, bots=(), chicken=False, policies=None, by_token=(), web=()):
     """Everyone in `names` plays over RPC (a cookie, or the seat token for names in `by_token`) but those in
     `web`, who play on the game page's socket; an observer watches over RPC.
-    Returns (game, events, {name: frames}, {name: outcome})."""
+    Returns (game, events, {name: RPC frames}, {name: outcome}, {name: game page frames})."""
     game, ids, keys = await sync(aquarius_table)(django_user_model, names, bots, chicken)
     tokens = await sync(tokens_of)(game)
     validate = schema_validator()
@@ -67,8 +74,9 @@ async def play_whole_game(django_user_model, names, bots=(), chicken=False, poli
             clients[name] = await connect(game.code, keys[name], validate=validate)
     watcher = await connect(game.code, validate=validate)
     policies = policies or {}
+    page_frames = {n: [] for n in web}
     runs = [play(CommunicatorConnection(clients[n]), make_policy(policies.get(n, "greedy"), seed=i))
-            if n not in web else play_on_the_game_page_socket(game.code, keys[n], seed=i)
+            if n not in web else play_on_the_game_page_socket(game.code, keys[n], i, page_frames[n])
             for i, n in enumerate(names)]
     watching = asyncio.create_task(watch(watcher))
     outcomes = await asyncio.wait_for(asyncio.gather(*runs), timeout=240)
@@ -78,7 +86,7 @@ async def play_whole_game(django_user_model, names, bots=(), chicken=False, poli
     for client in (*clients.values(), watcher):
         await client.close()
     game, events = await sync(event_log)(game)
-    return game, events, frames, dict(zip(names, outcomes))
+    return game, events, frames, dict(zip(names, outcomes)), page_frames
 
 
 async def watch(client):
@@ -135,14 +143,86 @@ def check_hidden_information(game, events, frames):
             assert got == private_events(events, seat), name
 
 
+def positions(game):
+    """{event number: the engine's state after it}, replayed from the game's start (the opening is number 0)."""
+    from games.aquarius.events import replay
+    from games.rulesets import get_ruleset
+
+    state = get_ruleset(game.ruleset).start(game.rules, game.options, game.seed, game.table).state
+    states = {0: state}
+    for event in game.events.order_by("seq"):
+        state = states[event.seq] = replay(state, event.events)
+    return states
+
+
+def known_cards(states, seat):
+    """{event number: the cards `seat` may have seen by then}: every card that was on the board or discarded,
+    and every card that was in its own hand."""
+    ids = lambda state, indices: {state.deck.cards[i].id for i in indices}  # noqa: E731
+    known, seen = {}, set()
+    for seq in sorted(states):
+        state = states[seq]
+        seen |= ids(state, state.hands[seat]) | ids(state, state.discard) | {
+            card.id for card, _ in state.board.cells.values()}
+        known[seq] = frozenset(seen)
+    return known
+
+
+def dicts_in(value):
+    if isinstance(value, dict):
+        yield value
+        for item in value.values():
+            yield from dicts_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from dicts_in(item)
+
+
+def check_page_frames(game, name, frames, states=None):
+    """Every frame a browser seat's game-page socket received, against the position of the event number it
+    carries: no card the seat could not know by then (another seat's hand or drawn card, the draw pile, whose
+    order is thereby never sent), its own hand and goal only, and everyone's goals only once the game is over."""
+    from games.aquarius.cards import ELEMENTS
+    from games.rulesets import get_ruleset
+
+    seat = game.table.index(name)
+    states = states or positions(game)
+    known = known_cards(states, seat)
+    deck_list = get_ruleset(game.ruleset).rules_view(game.rules)  # the frozen deck, in the card file's order
+    seq = 0
+    for frame in frames:
+        seq = frame.get("seq", seq)
+        state = states[seq]
+        cards = state.deck.cards
+        if "rules" in frame:
+            assert frame["rules"] == deck_list, f"{name}: the deck list differs from the frozen rules"
+        said = json.dumps({k: v for k, v in frame.items() if k != "rules"})
+        for card in set(CARD_ID.findall(said)) - known[seq]:
+            where = ("the draw pile" if state.deck.by_id[card].index in state.draw else
+                     f"seat {state.to_act + 1}'s drawn card" if state.drawn == state.deck.by_id[card].index else
+                     "another seat's hand")
+            raise AssertionError(f"{name} (seat {seat + 1}) was sent {card}, in {where} at move {seq}: {said[:500]}")
+        view = frame.get("view")
+        if view is not None:
+            assert view["hand"] == [cards[i].id for i in state.hands[seat]], f"{name}: not its hand at move {seq}"
+            own_goal = ELEMENTS[state.goals[seat]] if state.knows[seat] else None
+            assert view["goal"] == own_goal, f"{name}: goal {view['goal']!r} at move {seq}, not {own_goal!r}"
+        for found in dicts_in(frame):
+            if "goal" in found:
+                assert found["goal"] in (None, ELEMENTS[state.goals[seat]]), f"{name} was sent a goal: {found}"
+            if "goals" in found:
+                assert state.over, f"{name} was sent the goals at move {seq}, before the end: {found}"
+    return seq
+
+
 @pytest.mark.parametrize("names,bots,chicken,web", [
     (("ann", "bob"), (), False, ()),
     (("ann", "bob"), ("greedy",), True, ()),
     (("ann", "bob", "cid"), ("strong",), False, ("cid",)),
-    (("ann", "bob", "cid", "dee"), ("random",), True, ("dee",)),
+    (("ann", "bob", "cid", "dee"), ("random",), True, ("cid", "dee")),
 ])
 async def test_whole_games_over_rpc(django_user_model, names, bots, chicken, web):
-    game, events, frames, outcomes = await play_whole_game(
+    game, events, frames, outcomes, page_frames = await play_whole_game(
         django_user_model, names, bots, chicken, policies={"bob": "random"}, by_token=("bob",), web=web)
     assert game.status == Game.Status.FINISHED
     winners = [f"seat{w + 1}" for w in game.result["winners"]]
@@ -154,3 +234,29 @@ async def test_whole_games_over_rpc(django_user_model, names, bots, chicken, web
         assert outcome["winners"] == winners and outcome["goals"] == goals
         assert outcome["seat"] == f"seat{game.table.index(name) + 1}"
     check_hidden_information(game, events, frames)
+    if web:
+        await sync(check_browser_seats)(game, page_frames)
+
+
+def check_browser_seats(game, page_frames):
+    """Each browser seat's game-page frames hide what they must, across the whole game; and the check is no
+    formality: the frames of another seat's page, or the draw pile's order, would fail it."""
+    from games.aquarius.view import view_for
+
+    states = positions(game)
+    for name, frames in page_frames.items():
+        assert sum(1 for f in frames if "view" in f) > 3, f"{name}'s page saw too little of the game"
+        last = check_page_frames(game, name, frames, states)
+        assert last == game.event_seq and frames[-1]["progress"]["status"] == Game.Status.FINISHED
+    name = next(iter(page_frames))
+    seat = game.table.index(name)
+    other = (seat + 1) % len(game.table)
+    for seq, state in states.items():
+        if not state.over and state.draw and state.hands[other]:
+            break
+    others_view = {"type": "update", "seq": seq, "view": view_for(state, other)}
+    with pytest.raises(AssertionError, match="was sent|not its hand"):
+        check_page_frames(game, name, [others_view], states)
+    pile = {"type": "update", "seq": seq, "pile": [state.deck.cards[i].id for i in state.draw[-2:]]}
+    with pytest.raises(AssertionError, match="the draw pile"):
+        check_page_frames(game, name, [pile], states)
