@@ -8,7 +8,8 @@ from rest_framework import viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.api import HistoryMixin
+from cards.api import HistoryMixin, conditional_document
+from cards.language import current_language
 from cards.models.valeria import TABLE_MODELS, VALERIA_TABLES, ValeriaPreset
 
 from .filters import FILTERS
@@ -83,6 +84,11 @@ class ValeriaBannedView(APIView):
 class ValeriaExportView(APIView):
     """Bulk export: every Valeria table, preset and the banned list in one document."""
 
-    @extend_schema(responses={200: dict}, tags=["valeria"], operation_id="export_valeria_document")
+    @extend_schema(
+        responses={200: dict, 304: None}, tags=["valeria"], operation_id="export_valeria_document",
+        description="The answer carries an ETag; send it back in If-None-Match to get 304 Not Modified while no "
+        "card changed.",
+    )
     def get(self, request):
-        return Response(valeria_document())
+        # Built once per card data version, and per language: the effects are explained in the served one.
+        return conditional_document(request, f"export:valeria-file:{current_language()}", valeria_document)
