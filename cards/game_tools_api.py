@@ -1,5 +1,6 @@
 """Calculators over the card database: Progress knowledge costs and Lorenzo's final score (POST, read-only)."""
-from django.shortcuts import get_object_or_404
+from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -35,7 +36,9 @@ class ProgressCostView(APIView):
         tags=["progress"],
     )  # fmt: skip
     def post(self, request, slug):
-        technology = get_object_or_404(Technology.objects.prefetch_related("costs__waived_by"), slug=slug)
+        technology = Technology.objects.prefetch_related("costs__waived_by").filter(slug=slug).first()
+        if technology is None:  # name the slug, as the export does for a game (not Django's generic message)
+            raise Http404(_("No technology with slug %(slug)r.") % {"slug": slug})
         data = request.data if isinstance(request.data, dict) else None
         if data is None:
             return _invalid("Send a JSON object.", {"body": [{"code": "invalid", "message": "Send a JSON object."}]})
