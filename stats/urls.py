@@ -16,5 +16,6 @@ urlpatterns = [
     path("lab/<int:run_id>/", lab_views.run_page, name="lab-run"),
     path("lab/<int:run_id>/progress/", lab_views.run_progress, name="lab-progress"),
     path("lab/<int:run_id>/cancel/", lab_views.run_cancel, name="lab-cancel"),
+    path("lab/<int:run_id>/again/", lab_views.run_again, name="lab-again"),
     path("lab/<int:run_id>/download.<str:fmt>", lab_views.run_download, name="lab-download"),
 ]

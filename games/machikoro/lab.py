@@ -34,8 +34,9 @@ def _add(counter, key, amount=1):
 def _card(tally, slug):
     found = tally["cards"].get(slug)
     if found is None:
-        found = tally["cards"][slug] = {"buyers": 0, "buyer_wins": 0, "first_buy_turns": 0, "bought": 0,
-                                        "activations": 0, "paid": 0}
+        found = tally["cards"][slug] = {"buyers": 0, "buyer_wins": 0, "first_buy_turns": 0,
+                                        "first_buy_turn_squares": 0, "bought": 0, "activations": 0,
+                                        "activation_squares": 0, "paid": 0, "paid_squares": 0}
     return found
 
 
@@ -54,6 +55,7 @@ def play_one(card_set, options, seed, bots, tally):
     handlers = PHASE_HANDLERS
     first_buy = [{} for _ in bots]          # per seat: card slug -> turn of its first purchase
     built_order = [0] * len(bots)           # per seat: how many landmarks it has built so far
+    activations = {}                        # card slug -> its payouts this game
     events = []
     while state.phase != OVER:
         events.clear()
@@ -65,6 +67,8 @@ def play_one(card_set, options, seed, bots, tally):
                     stats = _card(tally, event.card.slug)
                     stats["activations"] += 1
                     stats["paid"] += event.amount
+                    stats["paid_squares"] += event.amount * event.amount
+                    _add(activations, event.card.slug)
             elif kind is Bought:
                 slug = event.card.slug
                 _card(tally, slug)["bought"] += 1
@@ -96,8 +100,11 @@ def play_one(card_set, options, seed, bots, tally):
             stats = _card(tally, slug)
             stats["buyers"] += 1
             stats["first_buy_turns"] += turn
+            stats["first_buy_turn_squares"] += turn * turn
             if seat == winner:
                 stats["buyer_wins"] += 1
+    for slug, count in activations.items():   # the squares of the payouts per game: its spread over games
+        tally["cards"][slug]["activation_squares"] += count * count
     return state
 
 

@@ -15,6 +15,7 @@ from games.aquarius.bots import BOTS, make_bot
 
 from .aquarius_text import action_label, card_title, narrate, refusal_text
 from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
+from .lab import GAMES, Chart, Column, Figure, Table
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 _CACHE_SIZE = 16
@@ -206,6 +207,72 @@ class AquariusRuleset(Ruleset):
 
     def load(self, rules, state):
         return AquariusMatch(engine.GameState.from_json(state, self.deck(rules)))
+
+    # The balance lab: the games are played by games/aquarius/lab.py. Drafts (cards.drafts) are Machi Koro's:
+    # a run plays a deck of the card database, the official one or a designer's variant.
+    lab_bots = tuple(BOTS)
+    lab_figures = (
+        Figure("shared_wins", _("Games with a shared win"), "shared", csv="games with a shared win"),
+        Figure("blocked", _("Games that ended with no move left (the goals closest to seven win)"), "blocked",
+               csv="games ended with no move left"),
+    )
+    lab_tables = (
+        Table("actions", title=_("Action cards"), row_label=_("Action card"),
+              caption=_("By action card: how often it was played, and the win rate of the players who played it"),
+              columns=(
+                  Column("played", _("Times played"), "count", ("played",)),
+                  Column("per_game", _("Played per game"), "mean", ("played", "played_squares", GAMES), digits=2,
+                         csv="plays per game"),
+                  Column("players", _("Players who played it"), "count", ("players",)),
+                  Column("player_win_rate", _("Their win rate"), "rate", ("player_wins", "players"),
+                         csv="win rate of players who played it",
+                         compare=_("Win rate of players who played %(card)s")),
+              ),
+              chart=Chart("player_win_rate", _("Win rate of players who played the card"), _("Players' win rate (%)"),
+                          _("Bar chart: win rate of the players who played each action card. The table below has "
+                            "the numbers."))),
+        Table("goal_trades", title=_("Goal trades"), row_label=_("Player"),
+              caption=_("How often the player who played Trade Goals, and the player it traded with, won the game"),
+              columns=(
+                  Column("trades", _("Goal trades"), "count", ("trades",)),
+                  Column("win_rate", _("Win rate"), "rate", ("wins", "trades"), csv="win rate after a goal trade",
+                         compare=_("Win rate after a goal trade: %(card)s")),
+              )),
+    )
+    LAB_TRADE_SIDES = {"by": _("The player who traded"), "with": _("The player traded with")}
+
+    def lab_option_fields(self):
+        form = AquariusOptionsForm()
+        return {"deck": form.fields["deck"], "chicken": form.fields["chicken"]}
+
+    def lab_form_options(self, data):
+        return {"deck": data.get("deck") or OFFICIAL_DECK, "chicken": bool(data.get("chicken"))}
+
+    def lab_describe(self, settings):
+        deck = settings.get("deck", OFFICIAL_DECK)
+        lines = [(_("Deck"), dict(deck_choices()).get(deck, deck))]
+        if settings.get("chicken"):
+            lines.append((_("Variant"), _("Aqua-Chicken")))
+        return lines
+
+    def lab_play(self, rules, settings, seed, start, stop, should_stop=None):
+        from games.aquarius import lab
+
+        return lab.play_chunk(self.deck(rules), settings, seed, start, stop, should_stop)
+
+    def lab_names(self, rules):
+        """Each action by its card's name in the frozen deck (English), and the sides of a goal trade."""
+        names = {c["action"]: c.get("name") or c["action"] for c in reversed(rules["cards"]) if c.get("action")}
+        return {**names, **{side: str(label) for side, label in self.LAB_TRADE_SIDES.items()}}
+
+    def lab_namer(self, rules):
+        def name(slug, stored=None):
+            if slug in self.LAB_TRADE_SIDES:
+                return str(self.LAB_TRADE_SIDES[slug])
+            if slug in engine.ACTIONS:
+                return card_title("action", stored or slug, (), slug)
+            return stored or slug
+        return name
 
 
 AQUARIUS = AquariusRuleset()

@@ -167,26 +167,58 @@ class Ruleset(ABC):
         """A `Match` from a stored state."""
 
     # The balance lab (stats.lab) plays many bot games with a card set; a game without it returns False.
+    # Its figures beyond the common ones are described by `lab_figures` and `lab_tables` (games/rulesets/lab.py):
+    # the lab computes, shows, compares and exports them without knowing the game.
     lab_bots = ()              # bots the lab may seat
+    lab_drafts = False         # True when designers' drafts of the card set (cards.drafts) can be played
+    lab_turn_limit = None      # turns after which a lab game stops without a winner (None: games always end)
+    lab_figures = ()           # lab.Figure: rates over the run's games
+    lab_tables = ()            # lab.Table: per-card (or per-anything) tables
 
     @property
     def has_lab(self):
         return bool(self.lab_bots)
 
+    def lab_default_bot(self):
+        """The bot a lab seat starts with: the autopilot's if the lab has it, else the strongest."""
+        return self.autopilot_bot if self.autopilot_bot in self.lab_bots else self.lab_bots[-1]
+
+    def lab_option_fields(self):
+        """{name: django form field} of this game's options on the lab's run form (say, its extensions)."""
+        return {}
+
+    def lab_form_options(self, data):
+        """The lab options (JSON-ready, what `lab_clean_options` reads) from the form's cleaned data."""
+        return {}
+
+    def lab_clean_options(self, options):
+        """(game options for `freeze_rules`/`lab_rules`, the settings a run stores besides players and bots)
+        from lab options; raise `OptionsInvalid`. A run's stored settings are valid lab options again."""
+        game_options = self.clean_options(options)
+        return game_options, dict(game_options)
+
+    def lab_describe(self, settings):
+        """[(label, text)] of a run's game settings (not players and bots), in the active language."""
+        return []
+
     def lab_rules(self, document, options):
-        """Frozen rules like `freeze_rules`, from a card `document` (published cards or a designer's draft)."""
+        """Frozen rules like `freeze_rules`, from a card `document` (a designer's draft, when `lab_drafts`)."""
         raise NotImplementedError
 
     def lab_play(self, rules, settings, seed, start, stop, should_stop=None):
         """Play games start..stop-1 of a lab run seeded `seed`; return their tally.
 
-        A tally holds whole-number counts only, nested in dicts, so chunks merge by summing:
-        games, unfinished, turns_sum, turns_squares, length_buckets {turns: games}, wins_by_seat,
-        seats_by_bot, wins_by_bot, cards {slug: {buyers, buyer_wins, first_buy_turns, bought,
-        activations, paid}}, landmarks {slug: {built, rank_sum, ranks {rank: n}}}.
+        A tally holds whole-number counts only, nested in dicts, so chunks merge by summing. Every game's has
+        games, unfinished, turns_sum, turns_squares, length_buckets {turns: games}, wins_by_seat {seat: wins},
+        seats_by_bot and wins_by_bot; then the counts its `lab_figures` and `lab_tables` read (Machi Koro:
+        cards {slug: {buyers, buyer_wins, first_buy_turns, ...}}, landmarks {slug: {built, rank_sum, ranks}}).
         """
         raise NotImplementedError
 
     def lab_names(self, rules):
-        """Card slugs to names, for the lab's tables."""
+        """The slugs of the tables' rows to their English names, stored with the result."""
         return {}
+
+    def lab_namer(self, rules):
+        """A function (slug, stored name) -> the row's name in the active language, for a result's pages."""
+        return lambda slug, stored=None: stored or slug

@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext as _, pgettext_lazy
 from games import machikoro as engine
 from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
 
+from . import machikoro_lab
 from .base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
 from .machikoro_forms import MachiKoroOptionsForm
 from .machikoro_text import action_label, narrate
@@ -228,7 +229,24 @@ class MachiKoroRuleset(Ruleset):
         language = current_language()
         return _rules_view((rules["key"], tuple(sorted(rules.get("images", {}).items())), language), rules, language)
 
+    # The balance lab: options, figures and names in machikoro_lab.py, the games in games/machikoro/lab.py.
     lab_bots = tuple(engine.BOTS)
+    lab_drafts = True
+    lab_turn_limit = 2000      # games/machikoro/lab.py's default max_turns
+    lab_tables = (machikoro_lab.CARDS, machikoro_lab.LANDMARKS)
+
+    def lab_option_fields(self):
+        return machikoro_lab.option_fields()
+
+    def lab_form_options(self, data):
+        return machikoro_lab.form_options(data)
+
+    def lab_clean_options(self, options):
+        game_options = self.clean_options(machikoro_lab.raw_options(options))
+        return game_options, {"extensions": list(game_options["extensions"]), "market": game_options["market"]}
+
+    def lab_describe(self, settings):
+        return machikoro_lab.describe(settings)
 
     def lab_play(self, rules, settings, seed, start, stop, should_stop=None):
         return engine.lab.play_chunk(self.card_set(rules), settings, seed, start, stop, should_stop)
@@ -238,6 +256,9 @@ class MachiKoroRuleset(Ruleset):
 
         cards = rules["cards"]
         return {c["slug"]: localized_name(c) for c in cards["establishments"] + cards["landmarks"]}
+
+    def lab_namer(self, rules):
+        return machikoro_lab.card_namer(rules)
 
     def card_set(self, rules):
         try:

@@ -56,12 +56,16 @@
           labels: buckets.map(function (b) { return b + "–" + (Number(b) + 4); }),
           datasets: [{ label: gettext("Games"), backgroundColor: GREEN, data: buckets.map(function (b) { return result.length_buckets[b]; }) }] },
           options: { plugins: { title: { display: true, text: gettext("Game length (turns)") } }, scales: { y: { beginAtZero: true } } } });
-      } else if (kind === "cards") {
-        var cards = result.cards.filter(function (c) { return c.buyers > 0; });
+      } else if (kind === "table") {
+        // A game's table (games/rulesets/lab.py): one bar per row of a rate column, for the rows with trials.
+        var column = canvas.getAttribute("data-lab-column");
+        var rows = (result[canvas.getAttribute("data-lab-table")] || []).filter(function (row) {
+          return row[column] && row[column].trials > 0;
+        });
         chart(canvas, { type: "bar", data: {
-          labels: cards.map(function (c) { return c.name; }),
-          datasets: [{ label: gettext("Buyers' win rate (%)"), backgroundColor: ORANGE, data: cards.map(function (c) { return pct(c.buyer_win_rate.rate); }) }] },
-          options: { indexAxis: "y", plugins: { title: { display: true, text: gettext("Win rate of players who bought the card") } }, scales: { x: { beginAtZero: true, title: { display: true, text: "%" } } } } });
+          labels: rows.map(function (row) { return row.name; }),
+          datasets: [{ label: canvas.getAttribute("data-lab-label"), backgroundColor: ORANGE, data: rows.map(function (row) { return pct(row[column].rate); }) }] },
+          options: { indexAxis: "y", plugins: { title: { display: true, text: canvas.getAttribute("data-lab-title") } }, scales: { x: { beginAtZero: true, title: { display: true, text: "%" } } } } });
       }
     });
   }

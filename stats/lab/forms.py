@@ -1,39 +1,40 @@
-"""The form a designer fills to start a lab run."""
+"""The form a designer fills to start a lab run of one game; the game's own options come from its ruleset."""
 from django import forms
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
-from cards.language import localized_name
-from cards.models import CardGame, CardSetDraft, Extension
-from games.rulesets import get_ruleset
+from cards.models import CardSetDraft
+from games.rulesets import all_rulesets, get_ruleset
 from stats.models import grouped
 
 from .services import MAX_GAMES, LabRequest
-from django.utils.text import format_lazy
-from django.utils.functional import lazy
-from django.utils.translation import gettext_lazy as _, ngettext
 
 MAX_SEATS = 6
 PUBLISHED = "published"
 
 
-def _stacks_text(n):
-    return ngettext("%(n)d stack", "%(n)d stacks", n) % {"n": n}
+def lab_games():
+    """The rulesets that have a balance lab, in the registry's order."""
+    return [ruleset for ruleset in all_rulesets() if ruleset.has_lab]
 
 
-_stacks_label = lazy(_stacks_text, str)  # rendered in each request's language
+def lab_game(slug):
+    """The lab ruleset called `slug`, else the first one (a missing or unknown game shows the first lab)."""
+    games = lab_games()
+    return next((ruleset for ruleset in games if ruleset.slug == slug), games[0])
 
 
-def _bot_choices():
-    ruleset = get_ruleset("machikoro")
+def _bot_choices(game=None):
+    """(kind, name) of the bots a lab seat may take, in the active language."""
+    ruleset = lab_game(game)
     return [(kind, ruleset.bot_label(kind)) for kind in ruleset.lab_bots]
 
 
 class LabRunForm(forms.Form):
+    game = forms.CharField(widget=forms.HiddenInput, required=False)   # missing: the game the page shows
     card_set = forms.ChoiceField(label=_("Cards"), help_text=_("The published cards, or one of the designers' drafts."))
     players = forms.IntegerField(label=_("Players"), min_value=2, max_value=MAX_SEATS, initial=4)
-    extensions = forms.MultipleChoiceField(label=_("Extensions"), widget=forms.CheckboxSelectMultiple, required=False,
-                                           help_text=_("The base game is always in."))
-    market = forms.TypedChoiceField(label=_("Market rule"), initial="all",
-                                    choices=[("all", _("Every stack open"))] + [(str(n), _stacks_label(n)) for n in range(10, 16)])
     games = forms.IntegerField(label=_("Games"), min_value=1, max_value=MAX_GAMES, initial=1000,
                                help_text=format_lazy(_("Up to {}; about a thousand games a second per worker with random bots, a few games a second with a search bot."),
                                                      lazy(grouped, str)(MAX_GAMES)))
@@ -41,15 +42,30 @@ class LabRunForm(forms.Form):
                               help_text=_("Leave empty for a new one; the same seed replays the same games."))
     name = forms.CharField(label=_("Name"), required=False, max_length=100)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
-        drafts = [(str(d.pk), _("Draft: %(name)s") % {"name": d.name}) for d in CardSetDraft.objects.order_by("name")]
-        self.fields["card_set"].choices = [(PUBLISHED, _("Published cards"))] + drafts
-        self.fields["extensions"].choices = [
-            (e.slug, localized_name(e)) for e in Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug="base")]
+        self.ruleset = ruleset = get_ruleset(game)
+        self.fields["game"].initial = ruleset.slug
+        choices = [(PUBLISHED, _("Published cards"))]
+        if ruleset.lab_drafts:
+            choices += [(str(d.pk), _("Draft: %(name)s") % {"name": d.name}) for d in CardSetDraft.objects.order_by("name")]
+        else:
+            self.fields["card_set"].help_text = ""
+        self.fields["card_set"].choices = choices
+        # The game's options after the number of players, then the rest of the form in its order.
+        fields = list(self.fields.items())
+        at = [name for name, _field in fields].index("players") + 1
+        self.fields = dict(fields[:at] + list(ruleset.lab_option_fields().items()) + fields[at:])
+        self.option_names = [name for name in self.fields if name not in LabRunForm.base_fields]
+        bots = _bot_choices(ruleset.slug)
         for seat in range(1, MAX_SEATS + 1):
-            self.fields[f"bot_{seat}"] = forms.ChoiceField(label=_("Seat %(n)s") % {"n": seat}, choices=_bot_choices(),
-                                                           initial="income")
+            self.fields[f"bot_{seat}"] = forms.ChoiceField(label=_("Seat %(n)s") % {"n": seat}, choices=bots,
+                                                           initial=ruleset.lab_default_bot())
+
+    def clean_game(self):
+        if self.cleaned_data["game"] not in ("", self.ruleset.slug):
+            raise forms.ValidationError(_("This form is for another game."))
+        return self.ruleset.slug
 
     def seat_fields(self):
         return [self[f"bot_{seat}"] for seat in range(1, MAX_SEATS + 1)]
@@ -59,9 +75,8 @@ class LabRunForm(forms.Form):
         draft = None
         if data["card_set"] != PUBLISHED:
             draft = CardSetDraft.objects.get(pk=int(data["card_set"]))
-        market = data["market"]
         return LabRequest(
-            game="machikoro", players=data["players"], extensions=("base", *data["extensions"]),
-            market="all" if market == "all" else int(market),
+            game=self.ruleset.slug, players=data["players"],
+            options=self.ruleset.lab_form_options({name: data.get(name) for name in self.option_names}),
             bots=tuple(data[f"bot_{seat}"] for seat in range(1, data["players"] + 1)),
             games=data["games"], seed=data["seed"], draft=draft, name=data["name"])

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 
-from games.rulesets import get_ruleset
+from games.rulesets import OptionsInvalid, RulesUnavailable, get_ruleset
 from stats.models import LabChunk, LabRun, grouped
 
 from .summary import merge_tallies, summarise
@@ -30,66 +30,106 @@ class LabRunInvalid(ValueError):
 class LabRequest:
     game: str
     players: int
-    extensions: tuple
-    market: object            # "all" or a number of stacks
     bots: tuple
     games: int
     seed: int = None
-    draft: object = None      # a cards.CardSetDraft, or None for the published cards
+    draft: object = None      # a cards.CardSetDraft (a game with `lab_drafts`), or None for the published cards
     name: str = ""
+    options: dict = None      # the game's lab options (Ruleset.lab_clean_options), say {"deck": ..., "chicken": ...}
+    # Machi Koro's two lab options as fields, as callers wrote them before `options`: merged into `options`.
+    extensions: tuple = None
+    market: object = None
+
+    def game_options(self):
+        options = dict(self.options or {})
+        if self.extensions is not None:
+            options["extensions"] = list(self.extensions)
+        if self.market is not None:
+            options["market"] = self.market
+        return options
 
 
 def chunk_size_for(games):
     return max(MIN_CHUNK, min(MAX_CHUNK, -(-games // CHUNKS_WANTED)))
 
 
-def _frozen_rules(ruleset, request, game_options):
-    if request.draft is None:
+def _frozen_rules(ruleset, draft, game_options):
+    if draft is None:
         return ruleset.freeze_rules(game_options)
     from cards.drafts.services import draft_document
 
-    return ruleset.lab_rules(draft_document(request.draft), game_options)
+    return ruleset.lab_rules(draft_document(draft), game_options)
+
+
+def _check(ruleset, *, players, bots, games, options):
+    """(game options, stored settings) of a run, or LabRunInvalid naming every problem at once."""
+    errors = {}
+    if not ruleset.has_lab:
+        raise LabRunInvalid({"game": [_("%(game)s has no balance lab yet.") % {"game": ruleset.name}]})
+    if not 1 <= games <= MAX_GAMES:
+        errors["games"] = [_("Play between 1 and %(n)s games.") % {"n": grouped(MAX_GAMES)}]
+    unknown = [b for b in bots if b not in ruleset.lab_bots]
+    if not bots or unknown:
+        errors["bots"] = [_("Choose bots among %(bots)s.") % {"bots": ", ".join(ruleset.lab_bots)}]
+    game_options = settings = None
+    try:
+        game_options, settings = ruleset.lab_clean_options(options)
+    except OptionsInvalid as exc:   # its errors name the option's field, or "__all__"
+        for field, messages in exc.errors.items():
+            errors.setdefault(field, []).extend(str(m) for m in messages)
+    if game_options is not None:
+        fewest, most = ruleset.player_limits(game_options)
+        if not fewest <= players <= most:
+            errors["players"] = [_("These options allow %(fewest)d to %(most)d players.") % {"fewest": fewest, "most": most}]
+    if errors:
+        raise LabRunInvalid(errors)
+    return game_options, {"players": players, **settings, "bots": list(bots)}
+
+
+def _playable(ruleset, rules, settings):
+    try:
+        ruleset.lab_play(rules, settings, 0, 0, 1)   # one game: an unplayable card set is refused here
+    except Exception as exc:
+        raise LabRunInvalid({"__all__": [_("These cards cannot be played: %(error)s") % {"error": exc}]}) from None
 
 
 def start_run(request, *, user=None):
     """Validate and store a run, then have its chunks played (by workers, or in-process)."""
     ruleset = get_ruleset(request.game)
-    errors = {}
-    if not ruleset.has_lab:
-        raise LabRunInvalid({"game": [_("%(game)s has no balance lab yet.") % {"game": ruleset.name}]})
-    if not 1 <= request.games <= MAX_GAMES:
-        errors["games"] = [_("Play between 1 and %(n)s games.") % {"n": grouped(MAX_GAMES)}]
-    unknown = [b for b in request.bots if b not in ruleset.lab_bots]
-    if not request.bots or unknown:
-        errors["bots"] = [_("Choose bots among %(bots)s.") % {"bots": ", ".join(ruleset.lab_bots)}]
+    game_options, settings = _check(ruleset, players=request.players, bots=tuple(request.bots),
+                                    games=request.games, options=request.game_options())
+    if request.draft is not None and not ruleset.lab_drafts:
+        raise LabRunInvalid({"card_set": [_("%(game)s runs play published cards only.") % {"game": ruleset.name}]})
     try:
-        game_options = ruleset.clean_options({"extensions": list(request.extensions),
-                                               "market_rule": request.market != "all",
-                                               "stacks": None if request.market == "all" else request.market})
-    except Exception as exc:  # OptionsInvalid: its message names the problem
-        errors["extensions"] = [str(exc)]
-        game_options = None
-    if game_options is not None:
-        fewest, most = ruleset.player_limits(game_options)
-        if not fewest <= request.players <= most:
-            errors["players"] = [_("These options allow %(fewest)d to %(most)d players.") % {"fewest": fewest, "most": most}]
-    if errors:
-        raise LabRunInvalid(errors)
-    rules = _frozen_rules(ruleset, request, game_options)
-    options = {"players": request.players, "extensions": list(game_options["extensions"]),
-               "market": game_options["market"], "bots": list(request.bots)}
-    try:
-        ruleset.lab_play(rules, options, 0, 0, 1)   # one game: an unplayable card set is refused here
-    except Exception as exc:
+        rules = _frozen_rules(ruleset, request.draft, game_options)
+    except (RulesUnavailable, LookupError) as exc:   # cards not loaded, a deck that is gone or unplayable
         raise LabRunInvalid({"__all__": [_("These cards cannot be played: %(error)s") % {"error": exc}]}) from None
+    _playable(ruleset, rules, settings)
     seed = request.seed if request.seed is not None else random.SystemRandom().randrange(1 << 62)
+    draft_name = request.draft.name if request.draft is not None else ""
+    return _store(ruleset, rules=rules, settings=settings, seed=seed, games=request.games, name=request.name,
+                  draft=request.draft, draft_name=draft_name, user=user)
+
+
+def run_again(run, *, user=None):
+    """A new run with a stored run's exact cards, options, seed and number of games: its frozen card set, not
+    the draft as it is now. With the same software it gives the very same figures."""
+    ruleset = get_ruleset(run.game)
+    options = {k: v for k, v in run.options.items() if k not in ("players", "bots")}
+    _, settings = _check(ruleset, players=run.options["players"], bots=tuple(run.options["bots"]),
+                         games=run.games, options=options)
+    _playable(ruleset, run.rules, settings)
+    return _store(ruleset, rules=run.rules, settings=settings, seed=run.seed, games=run.games, name=run.name,
+                  draft=run.draft, draft_name=run.draft_name, user=user)
+
+
+def _store(ruleset, *, rules, settings, seed, games, name, draft, draft_name, user):
     with transaction.atomic():
         # No words are stored: a run without a name is titled in the reader's language (LabRun.title).
         run = LabRun.objects.create(
-            name=request.name, game=ruleset.slug, draft=request.draft,
-            draft_name=request.draft.name if request.draft is not None else "", rules=rules, options=options,
-            seed=seed, games=request.games,
-            chunk_size=chunk_size_for(request.games), software_version=software_version(), created_by=user)
+            name=name, game=ruleset.slug, draft=draft, draft_name=draft_name, rules=rules, options=settings,
+            seed=seed, games=games, chunk_size=chunk_size_for(games), software_version=software_version(),
+            created_by=user)
         from .runner import dispatch_run
 
         transaction.on_commit(lambda: dispatch_run(run.pk))
@@ -132,9 +172,10 @@ def record_chunk(run_id, index, tally):
             total = merge_tallies(run.chunks.order_by("index").values_list("tally", flat=True))
             # The result keeps English names whoever's language is active here (an eager run in a French
             # request): its downloads are the same in every language; the page names cards for its reader.
+            ruleset = get_ruleset(run.game)
             with translation.override("en"):
-                names = get_ruleset(run.game).lab_names(run.rules)
-            run.result = summarise(total, names)
+                names = ruleset.lab_names(run.rules)
+            run.result = summarise(total, names, ruleset)
             run.status = LabRun.Status.DONE
             run.finished_at = timezone.now()
             fields += ["result", "status", "finished_at"]

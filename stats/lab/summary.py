@@ -55,26 +55,13 @@ def mean_of(total, squares, count):
     return {"mean": mean, "sd": sd, "low": mean - margin, "high": mean + margin, "count": count}
 
 
-def summarise(tally, names):
-    """JSON-ready figures of a run. `names` maps card and landmark slugs to their names."""
+def summarise(tally, names, ruleset):
+    """JSON-ready figures of a run: the common ones, then the game's `lab_figures` and `lab_tables` (see
+    games/rulesets/lab.py). `names` maps the tables' row slugs to their (English) names."""
     games = tally["games"]
     finished = games - tally["unfinished"]
     seats = sorted(tally["wins_by_seat"], key=int)
-    cards = []
-    for slug, c in sorted(tally["cards"].items()):
-        cards.append({
-            "slug": slug, "name": names.get(slug, slug), "bought": c["bought"], "buyers": c["buyers"],
-            "buyer_win_rate": rate(c["buyer_wins"], c["buyers"]),
-            "mean_first_buy_turn": c["first_buy_turns"] / c["buyers"] if c["buyers"] else None,
-            "activations_per_game": c["activations"] / games if games else 0,
-            "mean_payout": c["paid"] / c["activations"] if c["activations"] else None,
-        })
-    landmarks = []
-    for slug, l in sorted(tally["landmarks"].items(), key=lambda item: item[1]["rank_sum"] / item[1]["built"]):
-        landmarks.append({"slug": slug, "name": names.get(slug, slug), "built": l["built"],
-                          "mean_rank": l["rank_sum"] / l["built"],
-                          "ranks": {rank: l["ranks"][rank] for rank in sorted(l["ranks"], key=int)}})
-    return {
+    result = {
         "games": games,
         "unfinished": tally["unfinished"],
         "length": mean_of(tally["turns_sum"], tally["turns_squares"], games),
@@ -82,9 +69,62 @@ def summarise(tally, names):
         "wins_by_seat": {seat: rate(tally["wins_by_seat"][seat], finished) for seat in seats},
         "wins_by_bot": {bot: rate(tally["wins_by_bot"].get(bot, 0), played)
                         for bot, played in sorted(tally["seats_by_bot"].items())},
-        "cards": cards,
-        "landmarks": landmarks,
     }
+    for figure in ruleset.lab_figures:
+        result[figure.key] = rate(tally.get(figure.successes, 0), tally.get(figure.trials, 0))
+    for table in ruleset.lab_tables:
+        rows = []
+        for slug, counts in tally.get(table.key, {}).items():
+            row = {"slug": slug, "name": names.get(slug, slug)}
+            for column in table.columns:
+                row[column.key] = _column_value(column, counts, tally)
+                if column.plain:
+                    row[column.plain] = row[column.key]["mean"]
+            rows.append(row)
+        result[table.key] = _ordered(rows, table.order)
+    return result
+
+
+def _ordered(rows, key):
+    if not key:
+        return sorted(rows, key=lambda row: row["slug"])
+    return sorted(rows, key=lambda row: (row[key] is None, row[key] or 0, row["slug"]))
+
+
+def _column_value(column, counts, tally):
+    def count(name):
+        return tally.get(name[1:], 0) if name.startswith("/") else counts.get(name, 0)
+
+    source = column.source
+    if column.kind == "count":
+        return count(source[0])
+    if column.kind == "rate":
+        return rate(count(source[0]), count(source[1]))
+    if column.kind == "number":
+        total, n = count(source[0]), count(source[1])
+        return total / n if n else None
+    if column.kind == "ranks":
+        ranks = counts.get(source[0], {})
+        return {k: ranks[k] for k in sorted(ranks, key=int)}
+    total, n = count(source[0]), count(source[2])
+    if n < 2 or (source[1] not in counts and not source[1].startswith("/")):
+        # One value has no spread; a tally made before squares were counted has no interval either.
+        return {**mean_of(total, 0, n), "sd": None, "low": None, "high": None}
+    mean = mean_of(total, count(source[1]), n)
+    return {**mean, "low": max(0.0, mean["low"])}   # a mean of counts is never negative
+
+
+def cell(row, column):
+    """(value, low, high, count) of one column of a result's row; None where the result has none (a result
+    stored before this column's interval was kept shows its `plain` value without one)."""
+    value = row.get(column.key)
+    if value is None and column.plain:
+        return row.get(column.plain), None, None, None
+    if column.kind == "rate":
+        return value["rate"], value["low"], value["high"], value["trials"]
+    if column.kind == "mean":
+        return value["mean"], value["low"], value["high"], value["count"]
+    return value, None, None, None
 
 
 def _two_proportions(a, b):
@@ -106,64 +146,50 @@ def _two_means(a, b):
     return math.erfc(abs(a["mean"] - b["mean"]) / spread / math.sqrt(2))
 
 
-def card_namer(rules=None):
-    """A function (slug, stored name) -> the card's name in the active language, for a run's result.
-
-    A result keeps each card's English name (its downloads stay the same in every language): the reader sees
-    the name of the run's frozen copy of the card (`name_fr` in French), else the official card's, else the
-    stored name (a draft's new card, or a card set frozen before French names were kept)."""
-    from cards.language import current_language, localized_name
-    from stats.selectors import card_label
-
-    cards = (rules or {}).get("cards") or {}
-    frozen = {c["slug"]: c for c in cards.get("establishments", []) + cards.get("landmarks", [])}
-    french = current_language() == "fr"
-
-    def name(slug, stored=None):
-        card = frozen.get(slug)
-        if card is not None and (card.get("name_fr") or not french):
-            return localized_name(card)
-        return card_label(slug, stored)
-    return name
-
-
-def localized_result(result, rules=None):
-    """A run's result to show: its cards and landmarks named in the active language (see `card_namer`)."""
+def localized_result(result, game, rules=None):
+    """A run's result to show: its tables' rows named in the active language by the game's `lab_namer` (the
+    stored result keeps English names, as its downloads do)."""
     if not result:
         return result
-    name = card_namer(rules)
-    return {**result,
-            "cards": [{**c, "name": name(c["slug"], c["name"])} for c in result.get("cards", [])],
-            "landmarks": [{**l, "name": name(l["slug"], l["name"])} for l in result.get("landmarks", [])]}
-
-
-def compare(first, second, rules=None):
-    """Rows of figures from two summaries with their p-values and Holm–Bonferroni significance.
-
-    `rules`: the frozen card set of the first run, whose card names label the rows (`card_namer`)."""
     from games.rulesets import get_ruleset
 
-    card_name = card_namer(rules)
-    ruleset = get_ruleset("machikoro")
-    rows = [{"figure": _("Mean game length (turns)"), "a": first["length"]["mean"], "b": second["length"]["mean"],
-             "p": _two_means(first["length"], second["length"])}]
+    ruleset = get_ruleset(game)
+    name = ruleset.lab_namer(rules)
+    return {**result, **{table.key: [{**row, "name": name(row["slug"], row.get("name"))}
+                                     for row in result.get(table.key, [])]
+                         for table in ruleset.lab_tables}}
+
+
+def compare(first, second, game, rules=None):
+    """Rows of figures from two summaries with their p-values and Holm–Bonferroni significance.
+
+    `game`: the first run's game, whose figures and tables are compared; `rules`: its frozen card set, whose
+    names label the rows. Each row's `kind` is "mean" (turns) or "rate"."""
+    from games.rulesets import get_ruleset
+
+    ruleset = get_ruleset(game)
+    name = ruleset.lab_namer(rules)
+    rows = [{"figure": _("Mean game length (turns)"), "kind": "mean", "a": first["length"]["mean"],
+             "b": second["length"]["mean"], "p": _two_means(first["length"], second["length"])}]
+
+    def add(figure, a, b):
+        if a and b:
+            rows.append({"figure": figure, "kind": "rate", "a": a["rate"], "b": b["rate"], "p": _two_proportions(a, b)})
+
     for seat, a in first["wins_by_seat"].items():
-        b = second["wins_by_seat"].get(seat)
-        if b:
-            rows.append({"figure": _("Win rate of seat %(n)s") % {"n": int(seat) + 1}, "a": a["rate"], "b": b["rate"],
-                         "p": _two_proportions(a, b)})
+        add(_("Win rate of seat %(n)s") % {"n": int(seat) + 1}, a, second["wins_by_seat"].get(seat))
     for bot, a in first["wins_by_bot"].items():
-        b = second["wins_by_bot"].get(bot)
-        if b:
-            rows.append({"figure": _("Win rate of the %(bot)s bot") % {"bot": ruleset.bot_label(bot)}, "a": a["rate"], "b": b["rate"],
-                         "p": _two_proportions(a, b)})
-    second_cards = {c["slug"]: c for c in second["cards"]}
-    for card in first["cards"]:
-        other = second_cards.get(card["slug"])
-        if other:
-            rows.append({"figure": _("Win rate of buyers of %(card)s") % {"card": card_name(card["slug"], card["name"])}, "a": card["buyer_win_rate"]["rate"],
-                         "b": other["buyer_win_rate"]["rate"],
-                         "p": _two_proportions(card["buyer_win_rate"], other["buyer_win_rate"])})
+        add(_("Win rate of the %(bot)s bot") % {"bot": ruleset.bot_label(bot)}, a, second["wins_by_bot"].get(bot))
+    for figure in ruleset.lab_figures:
+        add(str(figure.label), first.get(figure.key), second.get(figure.key))
+    for table in ruleset.lab_tables:
+        others = {row["slug"]: row for row in second.get(table.key, [])}
+        for column in (c for c in table.columns if c.compare and c.kind == "rate"):
+            for row in first.get(table.key, []):
+                other = others.get(row["slug"])
+                if other:
+                    add(str(column.compare) % {"card": name(row["slug"], row.get("name"))}, row[column.key],
+                        other.get(column.key))
     _holm(rows)
     return rows
 

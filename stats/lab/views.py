@@ -4,6 +4,7 @@ import functools
 import io
 import json
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
@@ -12,11 +13,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.utils.translation import gettext as _
 
 from cards.permissions import is_designer
+from games.rulesets import get_ruleset
 from stats.models import LabRun, grouped
 
 from . import services
-from .forms import LabRunForm
-from .summary import compare, localized_result
+from .forms import LabRunForm, lab_game, lab_games
+from .summary import cell, compare, localized_result
 
 
 def designer_required(view):
@@ -34,18 +36,20 @@ def designer_required(view):
 @require_http_methods(["GET", "HEAD", "POST"])
 @designer_required
 def lab_home(request):
-    form = LabRunForm(request.POST or None)
+    ruleset = lab_game(request.POST.get("game") or request.GET.get("game"))
+    form = LabRunForm(request.POST or None, game=ruleset.slug)
     if request.method == "POST" and form.is_valid():
         try:
             run = services.start_run(form.lab_request(), user=request.user)
         except services.LabRunInvalid as exc:
-            for field, messages in exc.errors.items():
-                for message in messages:
+            for field, texts in exc.errors.items():
+                for message in texts:
                     form.add_error(None if field not in form.fields else field, message)
         else:
             return redirect("stats:lab-run", run.pk)
     runs = LabRun.objects.select_related("draft", "created_by")[:50]
-    return render(request, "stats/lab/home.html", {"form": form, "runs": runs})
+    return render(request, "stats/lab/home.html", {"form": form, "runs": runs, "ruleset": ruleset,
+                                                   "lab_games": lab_games()})
 
 
 def _progress(run):
@@ -61,9 +65,11 @@ def _progress(run):
 def run_page(request, run_id):
     run = get_object_or_404(LabRun.objects.select_related("draft", "created_by"), pk=run_id)
     others = LabRun.objects.filter(status=LabRun.Status.DONE, game=run.game).exclude(pk=run.pk)[:50]
-    # The stored result keeps English card names (as its downloads do): the page names them in the reader's language.
-    return render(request, "stats/lab/run.html", {"run": run, "progress": _progress(run), "others": others,
-                                                  "result": localized_result(run.result, run.rules)})
+    ruleset = get_ruleset(run.game)
+    # The stored result keeps English names (as its downloads do): the page names rows in the reader's language.
+    return render(request, "stats/lab/run.html", {
+        "run": run, "progress": _progress(run), "others": others, "ruleset": ruleset,
+        "facts": ruleset.lab_describe(run.options), "result": localized_result(run.result, run.game, run.rules)})
 
 
 @require_safe
@@ -80,8 +86,24 @@ def run_cancel(request, run_id):
     return redirect("stats:lab-run", run_id)
 
 
+@require_POST
+@designer_required
+def run_again(request, run_id):
+    """A new run from this run's stored cards, options and seed (not from its draft as it is now)."""
+    run = get_object_or_404(LabRun, pk=run_id)
+    try:
+        again = services.run_again(run, user=request.user)
+    except services.LabRunInvalid as exc:
+        for message in (m for ms in exc.errors.values() for m in ms):
+            messages.error(request, message)
+        return redirect("stats:lab-run", run_id)
+    return redirect("stats:lab-run", again.pk)
+
+
 def _csv_rows(run):
+    """One row per figure, the same words in every language: the common figures, then the game's."""
     result = run.result
+    ruleset = get_ruleset(run.game)
     yield ["section", "name", "value", "low_95", "high_95", "count"]
     length = result["length"]
     yield ["game length", "mean turns", length["mean"], length["low"], length["high"], length["count"]]
@@ -91,14 +113,28 @@ def _csv_rows(run):
         yield ["win rate by seat", f"seat {int(seat) + 1}", r["rate"], r["low"], r["high"], r["trials"]]
     for bot, r in result["wins_by_bot"].items():
         yield ["win rate by bot", bot, r["rate"], r["low"], r["high"], r["trials"]]
-    for card in result["cards"]:
-        r = card["buyer_win_rate"]
-        yield ["win rate of buyers", card["name"], r["rate"], r["low"], r["high"], r["trials"]]
-        yield ["mean turn of first purchase", card["name"], card["mean_first_buy_turn"], "", "", card["buyers"]]
-        yield ["activations per game", card["name"], card["activations_per_game"], "", "", ""]
-        yield ["mean payout per activation", card["name"], card["mean_payout"], "", "", ""]
-    for landmark in result["landmarks"]:
-        yield ["mean landmark build order", landmark["name"], landmark["mean_rank"], "", "", landmark["built"]]
+    for figure in ruleset.lab_figures:
+        r = result.get(figure.key)
+        if figure.csv and r:
+            yield ["run", figure.csv, r["rate"], r["low"], r["high"], r["trials"]]
+    for table in ruleset.lab_tables:
+        columns = [c for c in table.columns if c.csv]
+        for row in result.get(table.key, []):
+            for column in columns:
+                value, low, high, count = cell(row, column)
+                if column.kind == "number":
+                    count = _number_count(row, table, column)
+                yield [column.csv, row["name"], value, _blank(low), _blank(high), _blank(count)]
+
+
+def _blank(value):
+    return "" if value is None else value
+
+
+def _number_count(row, table, column):
+    """The count a ratio is over, when it is one of the row's count columns (a landmark's times built)."""
+    counted = next((c for c in table.columns if c.kind == "count" and c.source == column.source[1:]), None)
+    return row.get(counted.key) if counted else None
 
 
 @require_safe
@@ -138,6 +174,6 @@ def _finished_run(number):
 def compare_page(request):
     a = _finished_run(request.GET.get("a", ""))
     b = _finished_run(request.GET.get("b", ""))
-    rows = compare(a.result, b.result, rules=a.rules)
+    rows = compare(a.result, b.result, a.game, rules=a.rules)
     return render(request, "stats/lab/compare.html", {"a": a, "b": b, "rows": rows,
                                                       "significant": sum(r["significant"] for r in rows)})

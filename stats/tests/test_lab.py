@@ -158,9 +158,12 @@ def test_comparison_marks_only_real_differences():
                 "length_buckets": {"30": games}, "wins_by_seat": {"0": wins0, "1": games - wins0},
                 "seats_by_bot": {"income": 2 * games}, "wins_by_bot": {"income": games}, "cards": {}, "landmarks": {}}
 
-    same = summary.compare(summary.summarise(tally(500, 1000), {}), summary.summarise(tally(510, 1000), {}))
+    ruleset = get_ruleset("machikoro")
+    same = summary.compare(summary.summarise(tally(500, 1000), {}, ruleset),
+                           summary.summarise(tally(510, 1000), {}, ruleset), "machikoro")
     assert not any(r["significant"] for r in same)
-    moved = summary.compare(summary.summarise(tally(500, 1000), {}), summary.summarise(tally(650, 1000), {}))
+    moved = summary.compare(summary.summarise(tally(500, 1000), {}, ruleset),
+                            summary.summarise(tally(650, 1000), {}, ruleset), "machikoro")
     assert [r["figure"] for r in moved if r["significant"]] == ["Win rate of seat 1", "Win rate of seat 2"]
 
 
@@ -399,15 +402,15 @@ def test_a_runs_card_names_come_from_its_frozen_cards():
                                           {"slug": "ranch", "name": "Big ranch", "name_fr": ""}],
                        "landmarks": []}}
     with translation.override("en"):
-        name = summary.card_namer(rules)
+        name = get_ruleset("machikoro").lab_namer(rules)
         assert (name("bakery", "Bakery"), name("ranch", "Ranch"), name("new-card", "New card")) == (
             "Cheap bakery", "Big ranch", "New card")
     with translation.override("fr"):
-        name = summary.card_namer(rules)
+        name = get_ruleset("machikoro").lab_namer(rules)
         # No French name frozen: the official card's, else the stored name.
         assert (name("bakery", "Bakery"), name("ranch", "Ranch"), name("new-card", "New card")) == (
             "Boulangerie bon marché", "Ferme", "New card")
-        assert summary.card_namer(None)("wheat-field", "Wheat Field") == "Champ de blé"
+        assert get_ruleset("machikoro").lab_namer(None)("wheat-field", "Wheat Field") == "Champ de blé"
 
 
 def test_the_lab_groups_counts_as_the_titles_do(client, official_cards, designer, monkeypatch,
@@ -435,7 +438,7 @@ def test_the_lab_groups_counts_as_the_titles_do(client, official_cards, designer
                                   "activations": 3000, "paid": 3000}},
              "landmarks": {"train-station": {"built": 1300, "rank_sum": 1300, "ranks": {"1": 1300}}}}
     LabRun.objects.filter(pk=run.pk).update(games_done=2500, status=LabRun.Status.DONE,
-                                            result=summary.summarise(tally, {}))
+                                            result=summary.summarise(tally, {}, get_ruleset("machikoro")))
     client.cookies["django_language"] = "en"
     page = client.get(url).content.decode()
     for count in ("2,500", "1,400", "7,500", "1,499", "4,321", "1,234", "1,300"):

@@ -56,3 +56,26 @@ def test_a_designer_runs_the_lab_and_sees_progress_then_charts(live_server, brow
     page.screenshot(path=str(ARTIFACTS / "lab-result-phone.png"), full_page=True)
     assert page_width(page) <= 390
     assert page.problems == []
+
+
+def test_a_designer_runs_aquarius_in_the_lab_and_sees_its_charts(live_server, browser_page):
+    session = off_loop(designer_session)
+    page = browser_page
+    page.context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    page.goto(f"{live_server.url}/stats/lab/")
+    page.click("nav.lab-games a:has-text('Aquarius')")
+    page.fill("#id_games", "40")
+    page.fill("#id_players", "3")
+    page.select_option("#id_bot_2", "random")
+    page.click("button[type=submit]:has-text('Run')")
+
+    page.wait_for_selector("#lab-result", state="attached", timeout=120_000)
+    page.wait_for_function("() => window.Chart && Object.keys(Chart.instances).length === 3")
+    titles = page.evaluate("() => Object.values(Chart.instances).map(c => c.options.plugins.title.text)")
+    assert titles == ["Win rate by seat", "Game length (turns)", "Win rate of players who played the card"]
+    bars = page.evaluate("() => Object.values(Chart.instances)[2].data.labels")
+    assert bars and set(bars) <= {"Shuffle Goals", "Move a Card", "Zap a Card", "Trade Goals", "Trade Hands"}
+    assert "Action cards" in page.content() and "Goal trades" in page.content()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "lab-aquarius-result.png"), full_page=True)
+    assert page.problems == []

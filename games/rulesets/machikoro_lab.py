@@ -1,0 +1,115 @@
+"""Machi Koro in the balance lab: its options on the run form, its figures, and its cards' names.
+
+The ruleset (machikoro.py) plugs these in; the games are played by games/machikoro/lab.py.
+"""
+import functools
+
+from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
+
+from .lab import GAMES, Chart, Column, Table
+
+BASE = "base"
+
+CARDS = Table(
+    "cards", title=gettext_lazy("Cards"), row_label=gettext_lazy("Card"),
+    caption=gettext_lazy("By card: the win rate of players who bought at least one copy, when they first bought it, "
+                         "how often it paid and how much"),
+    columns=(
+        Column("bought", gettext_lazy("Copies bought"), "count", ("bought",)),
+        Column("buyers", gettext_lazy("Buyers"), "count", ("buyers",)),
+        Column("buyer_win_rate", gettext_lazy("Buyers' win rate"), "rate", ("buyer_wins", "buyers"),
+               csv="win rate of buyers", compare=gettext_lazy("Win rate of buyers of %(card)s")),
+        Column("first_buy_turn", gettext_lazy("Mean first purchase (turn)"), "mean",
+               ("first_buy_turns", "first_buy_turn_squares", "buyers"), digits=1,
+               csv="mean turn of first purchase", plain="mean_first_buy_turn"),
+        Column("activations", gettext_lazy("Payouts per game"), "mean", ("activations", "activation_squares", GAMES),
+               digits=2, csv="activations per game", plain="activations_per_game"),
+        Column("payout", gettext_lazy("Mean payout (coins)"), "mean", ("paid", "paid_squares", "activations"),
+               digits=2, csv="mean payout per activation", plain="mean_payout"),
+    ),
+    chart=Chart("buyer_win_rate", gettext_lazy("Win rate of players who bought the card"),
+                gettext_lazy("Buyers' win rate (%)"),
+                gettext_lazy("Bar chart: win rate of the players who bought each card. The table below has the numbers.")))
+
+LANDMARKS = Table(
+    "landmarks", row_label=gettext_lazy("Landmark"), order="mean_rank",
+    caption=gettext_lazy("Landmark build order (1 = a player's first landmark)"),
+    columns=(
+        Column("built", gettext_lazy("Built"), "count", ("built",)),
+        Column("mean_rank", gettext_lazy("Mean place in order"), "number", ("rank_sum", "built"), digits=2,
+               csv="mean landmark build order"),
+        Column("ranks", gettext_lazy("Built as 1st / 2nd / …"), "ranks", ("ranks",)),
+    ))
+
+
+def _stacks_text(n):
+    return ngettext("%(n)d stack", "%(n)d stacks", n) % {"n": n}
+
+
+_stacks_label = lazy(_stacks_text, str)  # rendered in each request's language
+
+
+def option_fields():
+    """The run form's extensions and market rule."""
+    from cards.language import localized_name
+    from cards.models import CardGame, Extension
+
+    extensions = [(e.slug, localized_name(e))
+                  for e in Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug=BASE)]
+    return {
+        "extensions": forms.MultipleChoiceField(
+            label=gettext_lazy("Extensions"), widget=forms.CheckboxSelectMultiple, required=False,
+            choices=extensions, help_text=gettext_lazy("The base game is always in.")),
+        "market": forms.ChoiceField(
+            label=gettext_lazy("Market rule"), initial="all",
+            choices=[("all", gettext_lazy("Every stack open"))] + [(str(n), _stacks_label(n)) for n in range(10, 16)]),
+    }
+
+
+def form_options(data):
+    market = data.get("market", "all")
+    return {"extensions": [BASE, *data.get("extensions", [])], "market": "all" if market == "all" else int(market)}
+
+
+def raw_options(options):
+    """Lab options ({"extensions", "market"}) as the create form's data that `clean_options` reads."""
+    market = options.get("market", "all")
+    return {"extensions": list(options.get("extensions") or [BASE]), "market_rule": market != "all",
+            "stacks": None if market == "all" else market}
+
+
+def describe(settings):
+    market = settings.get("market", "all")
+    return [(_("Extensions"), ", ".join(settings.get("extensions", []))),
+            (_("Market"), _("every stack open") if market == "all" else _("%(stacks)s stacks") % {"stacks": market})]
+
+
+def card_namer(rules=None):
+    """A function (slug, stored name) -> the card's name in the active language, for a run's result.
+
+    A result keeps each card's English name (its downloads stay the same in every language): the reader sees
+    the name of the run's frozen copy of the card (`name_fr` in French), else the official card's, else the
+    stored name (a draft's new card, or a card set frozen before French names were kept)."""
+    from cards.language import current_language, localized_name
+
+    cards = (rules or {}).get("cards") or {}
+    frozen = {c["slug"]: c for c in cards.get("establishments", []) + cards.get("landmarks", [])}
+    french = current_language() == "fr"
+
+    def name(slug, stored=None):
+        card = frozen.get(slug)
+        if card is not None and (card.get("name_fr") or not french):
+            return localized_name(card)
+        official = _official_cards().get(slug)
+        return localized_name(official) if official else stored or slug.replace("-", " ").capitalize()
+    return name
+
+
+@functools.lru_cache(maxsize=1)
+def _official_cards():
+    from games.machikoro import load_card_data
+
+    data = load_card_data()
+    return {c["slug"]: c for c in data["establishments"] + data["landmarks"]}
