@@ -102,3 +102,14 @@ def test_the_fallback_is_what_the_check_catches(fallbacks):
 ])
 def test_card_effects_read_as_their_cards_say(text, english, french):
     assert (explain_effect(text, "en"), explain_effect(text, "fr")) == (english, french)
+
+
+def test_the_doc_table_of_valeria_explanations_reads_as_written():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "effects.md").read_text(encoding="utf-8")
+    section = doc.split("### Valeria explanations", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([^`]+)` \| ([^|]+) \| ([^|]+) \|$", section, flags=re.MULTILINE)
+    assert len(rows) >= 5
+    for text, english, french in rows:
+        assert (explain_effect(text, "en"), explain_effect(text, "fr")) == (english.strip(), french.strip())
