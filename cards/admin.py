@@ -2,12 +2,12 @@
 from django.contrib import admin, messages
 from django.db import transaction
 from django.utils.html import format_html
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from django.templatetags.static import static
 
-from .admin_json import SafeJSONAdminMixin
+from .admin_json import AliasesField, SafeJSONAdminMixin
 from .effect_checks import explain_effect
 from .faces import face_for, face_slot
 from .language import current_language
@@ -15,6 +15,15 @@ from .models import CardGame, Colour, Establishment, Excommunication, Extension,
 from .models.machikoro import EFFECT_REQUIRED
 from .permissions import is_designer
 from .widgets import EffectAdminMixin
+
+
+# The titles of the card pages' sections (a context apart from the site's "Play" button and the like).
+PLAY = pgettext_lazy("admin section", "Play")
+EFFECT = pgettext_lazy("admin section", "Effect")
+EFFECTS = pgettext_lazy("admin section", "Effects")
+PICTURE = pgettext_lazy("admin section", "Picture")
+RECORD = pgettext_lazy("admin section", "Record")
+TAKING_IT = pgettext_lazy("admin section", "Taking it")
 
 
 class DesignerPermissionsMixin(SafeJSONAdminMixin):
@@ -37,7 +46,7 @@ class DesignerPermissionsMixin(SafeJSONAdminMixin):
 
 
 class ActivationFilter(admin.SimpleListFilter):
-    title = "activation number"
+    title = gettext_lazy("activation number")
     parameter_name = "activation"
 
     def lookups(self, request, model_admin):
@@ -65,7 +74,13 @@ def _unique_slug(model, slug):
     return candidate
 
 
-@admin.action(description="Duplicate selected cards")
+def duplicated_message(names):
+    """What the duplicate actions say (Machi Koro, Valeria): the copies' names, in the admin user's language."""
+    return ngettext("Created %(names)s. Rename it and adjust its values.",
+                    "Created %(names)s. Rename them and adjust their values.", len(names)) % {"names": ", ".join(names)}
+
+
+@admin.action(description=gettext_lazy("Duplicate selected cards"))
 def duplicate_cards(modeladmin, request, queryset):
     model = queryset.model
     created = []
@@ -77,7 +92,7 @@ def duplicate_cards(modeladmin, request, queryset):
             card.slug = _unique_slug(model, card.slug)
             card.save()
             created.append(card.name)
-    modeladmin.message_user(request, f"Created {', '.join(created)}. Rename them and adjust their values.", messages.SUCCESS)
+    modeladmin.message_user(request, duplicated_message(created), messages.SUCCESS)
 
 
 class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
@@ -92,6 +107,8 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_select_related = True
 
     def formfield_for_dbfield(self, db_field, request, **kwargs):
+        if db_field.name == "aliases":  # a JSON list of names, typed one per line
+            return AliasesField(label=gettext_lazy("Aliases"))
         field = super().formfield_for_dbfield(db_field, request, **kwargs)
         if db_field.name == "effect" and field is not None:
             field.error_messages["required"] = EFFECT_REQUIRED
@@ -106,14 +123,14 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
         """Generated from the same parsed effect: nothing to translate by hand (docs/designers.md)."""
         return explain_effect(card.effect, card=card, language="fr") or "—"
 
-    @admin.display(description="Card face")
+    @admin.display(description=gettext_lazy("Card face"))
     def image_preview(self, card):
         """The face players see (static/js/card-face.js); an uploaded image replaces the drawn art in it."""
         if card.pk is None:
-            return "Save the card to see its face."
+            return _("Save the card to see its face.")
         return format_html('<div style="width:180px">{}</div><script src="{}"></script>{}',
                            face_slot(face_for(card)), static("js/card-face.js"),
-                           "" if card.image else "No image uploaded: the face shows the drawn icon.")
+                           "" if card.image else _("No image uploaded: the face shows the drawn icon."))
 
 
 @admin.register(Establishment)
@@ -125,13 +142,13 @@ class EstablishmentAdmin(CardAdmin):
     ordering = ["extension__order", "activation_min", "name"]
     fieldsets = [
         (None, {"fields": ["name", "name_fr", "slug", "aliases", "extension"]}),
-        ("Play", {"fields": ["colour", "icon", ("activation_min", "activation_max"), "cost", "copies", "major"]}),
-        ("Effect", {"fields": ["effect", "effect_explained", "effect_explained_fr", "description", "rules_note"]}),
-        ("Picture", {"fields": ["image", "image_preview"]}),
-        ("Record", {"fields": ["updated_at"]}),
+        (PLAY, {"fields": ["colour", "icon", ("activation_min", "activation_max"), "cost", "copies", "major"]}),
+        (EFFECT, {"fields": ["effect", "effect_explained", "effect_explained_fr", "description", "rules_note"]}),
+        (PICTURE, {"fields": ["image", "image_preview"]}),
+        (RECORD, {"fields": ["updated_at"]}),
     ]
 
-    @admin.display(description="Activation", ordering="activation_min")
+    @admin.display(description=gettext_lazy("Activation"), ordering="activation_min")
     def activation(self, card):
         return card.activation_label
 
@@ -143,10 +160,10 @@ class LandmarkAdmin(CardAdmin):
     ordering = ["extension__order", "cost"]
     fieldsets = [
         (None, {"fields": ["name", "name_fr", "slug", "aliases", "extension"]}),
-        ("Play", {"fields": ["cost", "copies", "starts_built", "counts_toward_win"]}),
-        ("Effect", {"fields": ["effect", "effect_explained", "effect_explained_fr", "description", "rules_note"]}),
-        ("Picture", {"fields": ["image", "image_preview"]}),
-        ("Record", {"fields": ["updated_at"]}),
+        (PLAY, {"fields": ["cost", "copies", "starts_built", "counts_toward_win"]}),
+        (EFFECT, {"fields": ["effect", "effect_explained", "effect_explained_fr", "description", "rules_note"]}),
+        (PICTURE, {"fields": ["image", "image_preview"]}),
+        (RECORD, {"fields": ["updated_at"]}),
     ]
 
 
@@ -300,10 +317,10 @@ class DevelopmentCardAdmin(LorenzoCardAdmin):
     inlines = [DevelopmentCardEffectInline]
     fieldsets = [
         (None, {"fields": ["name", "slug", "source_name", "extension", "card_type", "period"]}),
-        ("Taking it", {"fields": ["costs", "requirements", "minimum_action_value", "exclusive_permanent_effect"]}),
-        ("Effects", {"fields": ["effects_in_words"]}),
-        ("Picture", {"fields": ["image_name", "image"]}),
-        ("Record", {"fields": ["updated_at"]}),
+        (TAKING_IT, {"fields": ["costs", "requirements", "minimum_action_value", "exclusive_permanent_effect"]}),
+        (EFFECTS, {"fields": ["effects_in_words"]}),
+        (PICTURE, {"fields": ["image_name", "image"]}),
+        (RECORD, {"fields": ["updated_at"]}),
     ]
 
     @admin.display(description=gettext_lazy("Cost"))
@@ -319,9 +336,9 @@ class LeaderCardAdmin(LorenzoCardAdmin):
     inlines = [LeaderCardEffectInline]
     fieldsets = [
         (None, {"fields": ["name", "slug", "source_name", "extension", "requirements"]}),
-        ("Effects", {"fields": ["effects_in_words"]}),
-        ("Picture", {"fields": ["image_name", "image"]}),
-        ("Record", {"fields": ["updated_at"]}),
+        (EFFECTS, {"fields": ["effects_in_words"]}),
+        (PICTURE, {"fields": ["image_name", "image"]}),
+        (RECORD, {"fields": ["updated_at"]}),
     ]
 
 

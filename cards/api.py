@@ -3,6 +3,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404, HttpResponse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import extend_schema
 from rest_framework import status, viewsets
@@ -80,7 +82,7 @@ class ProtectedDeleteMixin:
                 instance.delete()
         except (ProtectedError, RestrictedError) as exc:
             blocked = getattr(exc, "protected_objects", None) or exc.restricted_objects
-            label = f'{instance._meta.verbose_name.capitalize()} "{instance}"'
+            label = _('%(kind)s "%(name)s"') % {"kind": capfirst(instance._meta.verbose_name), "name": instance}
             raise InUse(label, blocked) from None
 
 
@@ -171,7 +173,7 @@ class ExportView(APIView):
     def get(self, request):
         game = request.query_params.get("game")
         if game and not CardGame.objects.filter(slug=game).exists():
-            raise Http404(f"No game with slug {game!r}.")
+            raise Http404(_("No game with slug %(slug)r.") % {"slug": game})
         return conditional_document(request, f"export:{game or ''}", lambda: export_document(game=game))
 
 
@@ -189,7 +191,7 @@ LORENZO_EXPORT_SETS = {"development-cards": DEVELOPMENT, "excommunications": EXC
 
 
 class DesignersOnly(BasePermission):
-    message = "Only designers (staff or members of the Designers group) may import cards."
+    message = gettext_lazy("Only designers (staff or members of the Designers group) may import cards.")
 
     def has_permission(self, request, view):
         return is_designer(request.user)
@@ -260,14 +262,15 @@ class CardImportView(APIView):
             options = request.query_params.dict()
         if not files:
             return Response(
-                {"error": {"code": "invalid", "message": "Send at least one file (multipart field `files`)."}},
+                {"error": {"code": "invalid", "message": _("Send at least one file (multipart field `files`).")}},
                 status=status.HTTP_400_BAD_REQUEST,
             )
         kind = options.get("kind") or None
         if kind is not None and kind not in CARD_KINDS:
             return Response(
-                {"error": {"code": "invalid", "message": f"kind must be one of {', '.join(CARD_KINDS)}.",
-                           "fields": {"kind": [{"code": "invalid_choice", "message": f"Unknown kind {kind!r}."}]}}},
+                {"error": {"code": "invalid", "message": _("kind must be one of %(kinds)s.") % {"kinds": ", ".join(CARD_KINDS)},
+                           "fields": {"kind": [{"code": "invalid_choice",
+                                                "message": _("Unknown kind %(kind)r.") % {"kind": kind}}]}}},
                 status=status.HTTP_400_BAD_REQUEST,
             )  # fmt: skip
         report = import_files(files, kind=kind, user=request.user, dry_run=_yes(options.get("dry_run")), reason="Imported (API)")
@@ -278,7 +281,7 @@ class CardImportView(APIView):
 
 def _lorenzo_or_404():
     if not CardGame.objects.filter(slug=CardGame.LORENZO).exists():
-        raise Http404("No Lorenzo il Magnifico cards yet.")
+        raise Http404(_("No Lorenzo il Magnifico cards yet."))
 
 
 def _json_file(document, file_name):
@@ -302,7 +305,8 @@ class LorenzoSetExportView(APIView):
     @extend_schema(responses={200: dict}, operation_id="export_lorenzo_set")
     def get(self, request, card_set):
         if card_set not in LORENZO_EXPORT_SETS:
-            raise Http404(f"No card set {card_set!r}; choose {', '.join(LORENZO_EXPORT_SETS)}.")
+            raise Http404(_("No card set %(set)r; choose %(sets)s.") % {"set": card_set,
+                                                                          "sets": ", ".join(LORENZO_EXPORT_SETS)})
         _lorenzo_or_404()
         kind = LORENZO_EXPORT_SETS[card_set]
         return _json_file(lorenzo_exporter.card_list(kind), lorenzo_exporter.FILE_NAMES[kind])
@@ -314,7 +318,7 @@ class MachiKoroExportView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request):
         if not CardGame.objects.filter(slug=CardGame.MACHI_KORO).exists():
-            raise Http404("No Machi Koro cards yet.")
+            raise Http404(_("No Machi Koro cards yet."))
         return conditional_document(request, "export:machi-koro-file", machikoro_document)
 
 
@@ -332,5 +336,5 @@ def api_not_found(request, path=""):
         if found:  # what APPEND_SLASH did before this catch-all existed
             return HttpResponsePermanentRedirect(request.path + "/" + (f"?{request.META['QUERY_STRING']}"
                                                                        if request.META.get("QUERY_STRING") else ""))
-    message = "There is no such API endpoint or object; the endpoints are listed at /api/docs/."
+    message = _("There is no such API endpoint or object; the endpoints are listed at /api/docs/.")
     return JsonResponse({"error": {"code": "not_found", "message": message}}, status=404)

@@ -10,10 +10,12 @@ shape instead of an HTML page or a server error.
 from django.core.exceptions import PermissionDenied, RequestDataTooBig, SuspiciousOperation
 from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from rest_framework import exceptions, status
 from rest_framework.views import exception_handler
 
 USED_BY_SHOWN = 10
+SOME_FIELDS_INVALID = gettext_lazy("Some fields are invalid.")
 
 
 class InUse(exceptions.APIException):
@@ -21,13 +23,17 @@ class InUse(exceptions.APIException):
 
     status_code = status.HTTP_409_CONFLICT
     default_code = "in_use"
-    default_detail = "Other cards still use this object."
+    default_detail = gettext_lazy("Other cards still use this object.")
 
     def __init__(self, label, users):
         names = sorted({str(user) for user in users})
-        shown = ", ".join(names[:USED_BY_SHOWN]) + (f" and {len(names) - USED_BY_SHOWN} more" if len(names) > USED_BY_SHOWN else "")
-        super().__init__(f"{label} cannot be deleted: {len(names)} card{'s' if len(names) != 1 else ''} still use it "
-                         f"({shown}). Change or delete those cards first.")
+        shown = ", ".join(names[:USED_BY_SHOWN])
+        if len(names) > USED_BY_SHOWN:
+            shown = _("%(names)s and %(more)d more") % {"names": shown, "more": len(names) - USED_BY_SHOWN}
+        super().__init__(ngettext(
+            "%(what)s cannot be deleted: %(count)d card still uses it (%(cards)s). Change or delete that card first.",
+            "%(what)s cannot be deleted: %(count)d cards still use it (%(cards)s). Change or delete those cards first.",
+            len(names)) % {"what": label, "count": len(names), "cards": shown})
         self.extra = {"used_by": names}
 
 
@@ -42,9 +48,9 @@ def as_api_exception(exc):
 
         return too_large()
     if isinstance(exc, SuspiciousOperation):
-        return exceptions.ParseError(f"Request refused: {exc}")
+        return exceptions.ParseError(_("Request refused: %(reason)s") % {"reason": exc})
     if isinstance(exc, (ProtectedError, RestrictedError)):
-        return InUse("This object", _blocked_by(exc))
+        return InUse(_("This object"), _blocked_by(exc))
     if isinstance(exc, Http404):  # DRF answers 404 for it, but without its code: say "not_found" like the rest
         return exceptions.NotFound(str(exc) or None)
     if isinstance(exc, PermissionDenied):
@@ -77,7 +83,7 @@ def json_exception_handler(exc, context):
             error["message"] = "; ".join(item["message"] for item in non_field if isinstance(item, dict))
         if fields:
             error["fields"] = fields
-            error["message"] = error["message"] or "Some fields are invalid."
+            error["message"] = error["message"] or str(SOME_FIELDS_INVALID)
     elif isinstance(detail, list):
         error["message"] = "; ".join(str(item) for item in detail)
     else:

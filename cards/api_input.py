@@ -3,6 +3,7 @@
 Bad input is a client error in the API's JSON error shape (cards/api_errors.py), never a server error.
 """
 from django.conf import settings
+from django.utils.translation import gettext as _, gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.authentication import BasicAuthentication
 from rest_framework.parsers import JSONParser
@@ -13,7 +14,7 @@ from .json_safety import UnsafeJSON, loads
 class PayloadTooLarge(exceptions.APIException):
     status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
     default_code = "too_large"
-    default_detail = "The request body is too large."
+    default_detail = gettext_lazy("The request body is too large.")
 
 
 def body_limit():
@@ -22,7 +23,8 @@ def body_limit():
 
 def too_large():
     limit = body_limit()
-    return PayloadTooLarge(f"The request body is larger than the limit of {limit:,} bytes ({limit / 1e6:.1f} MB).")
+    return PayloadTooLarge(_("The request body is larger than the limit of %(bytes)s bytes (%(megabytes)s MB).") % {
+        "bytes": f"{limit:,}", "megabytes": f"{limit / 1e6:.1f}"})
 
 
 class SafeJSONParser(JSONParser):
@@ -39,13 +41,13 @@ class SafeJSONParser(JSONParser):
         try:
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
-            raise exceptions.ParseError(f"JSON parse error - the body is not {encoding} text.") from None
+            raise exceptions.ParseError(_("JSON parse error - the body is not %(encoding)s text.") % {"encoding": encoding}) from None
         try:
             return loads(text, parse_constant=_refuse_constant)
         except UnsafeJSON as exc:
-            raise exceptions.ParseError(f"JSON refused - {exc}.") from None
+            raise exceptions.ParseError(_("JSON refused - %(reason)s.") % {"reason": exc}) from None
         except ValueError as exc:
-            raise exceptions.ParseError(f"JSON parse error - {exc}") from None
+            raise exceptions.ParseError(_("JSON parse error - %(reason)s") % {"reason": exc}) from None
 
 
 def _refuse_constant(name):
@@ -57,5 +59,5 @@ class SafeBasicAuthentication(BasicAuthentication):
 
     def authenticate_credentials(self, userid, password, request=None):
         if any(ord(ch) < 32 or ch == "\x7f" for ch in userid + password):
-            raise exceptions.AuthenticationFailed("Invalid username/password.")
+            raise exceptions.AuthenticationFailed(_("Invalid username/password."))
         return super().authenticate_credentials(userid, password, request)

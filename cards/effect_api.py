@@ -7,6 +7,7 @@ expectation. Only a missing string or an unknown game is a 400.
 from dataclasses import replace
 from types import SimpleNamespace
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -14,7 +15,8 @@ from rest_framework.views import APIView
 
 from cards.effects import EffectError, explain, parse, to_string
 
-from .effect_checks import MACHI_KORO, explain_effect, machikoro_context
+from .api_errors import SOME_FIELDS_INVALID
+from .effect_checks import MACHI_KORO, effect_error_message, explain_effect, machikoro_context
 from .language import current_language
 from .models import Colour
 
@@ -74,7 +76,7 @@ def explain_answer(game, text, params):
     except EffectError as error:
         answer["valid"] = False
         answer["error"] = {"column": error.column, "token": error.token, "expected": error.expected,
-                           "message": str(error)}
+                           "message": effect_error_message(error)}
     return answer
 
 
@@ -96,13 +98,14 @@ class ExplainEffectView(APIView):
         game, text = request.query_params.get("game", ""), request.query_params.get("effect")
         fields = {}
         if game not in GAMES:
-            fields["game"] = [{"code": "invalid_choice", "message": f"Choose one of {', '.join(GAMES)}."}]
+            fields["game"] = [{"code": "invalid_choice", "message": _("Choose one of %(games)s.") % {"games": ", ".join(GAMES)}}]
         if text is None:
-            fields["effect"] = [{"code": "required", "message": "Give the effect string as ?effect=..."}]
+            fields["effect"] = [{"code": "required", "message": _("Give the effect string as ?effect=...")}]
         elif len(text) > MAX_LENGTH:
-            fields["effect"] = [{"code": "max_length", "message": f"An effect has at most {MAX_LENGTH} characters."}]
+            fields["effect"] = [{"code": "max_length", "message": _("An effect has at most %(limit)d characters.") % {
+                "limit": MAX_LENGTH}}]
         if fields:
-            return Response({"error": {"code": "invalid", "message": "Some fields are invalid.", "fields": fields}},
+            return Response({"error": {"code": "invalid", "message": SOME_FIELDS_INVALID, "fields": fields}},
                             status=status.HTTP_400_BAD_REQUEST)
         if not text:
             return Response({"game": game, "effect": "", "valid": True, "unified": "", "explained": "",

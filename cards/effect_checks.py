@@ -8,7 +8,10 @@ import contextlib
 import contextvars
 from functools import lru_cache
 
+from django.utils.translation import gettext as _
+
 from cards.effects import EffectContext, EffectError, explain, parse
+from cards.effects.errors import END_OF_EFFECT
 from games.machikoro import CardSetError, check_card
 
 from .export import establishment_to_data, landmark_to_data, machikoro_document
@@ -53,7 +56,7 @@ def effect_errors(text, context=None, extra_names=()):
     if not text:
         return ""
     if text != text.strip():
-        return "Remove the spaces at the start or end of the effect."
+        return _("Remove the spaces at the start or end of the effect.")
     context = context or machikoro_context()
     if extra_names and context.card_names is not None:
         context = EffectContext(
@@ -65,8 +68,18 @@ def effect_errors(text, context=None, extra_names=()):
     try:
         parse(text, game=MACHI_KORO, context=context)
     except EffectError as exc:
-        return str(exc)
+        return effect_error_message(exc)
     return ""
+
+
+def effect_error_message(error):
+    """An EffectError for people, in the active language. In English it is `str(error)` exactly; in French the
+    sentence around the position is French, while what was expected stays the grammar's own words (the
+    tokens and terms of docs/effects.md, which the grammar, plain Python, gives in English)."""
+    shown = error.token.replace("\n", "\\n").replace("\t", "\\t")
+    found = _("end of effect") if error.token == END_OF_EFFECT else f"'{shown}'"
+    return _("col %(column)d: expected %(expected)s, found %(found)s") % {
+        "column": error.column, "expected": error.expected, "found": found}
 
 
 def _database_document():
@@ -103,7 +116,7 @@ def playability_error(card):
     try:
         check_card(_engine_document(), kind, card_data)
     except CardSetError as exc:
-        return f"The rules engine cannot play this card: {exc}."
+        return _("The rules engine cannot play this card: %(reason)s.") % {"reason": exc}
     return ""
 
 

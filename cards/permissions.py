@@ -1,4 +1,5 @@
 """Who may write cards: designers, that is staff users or members of the Designers group."""
+from django.utils.translation import gettext_lazy
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from cards.migrations_helpers import DESIGNERS_GROUP
@@ -20,7 +21,7 @@ def is_designer(user):
 class IsDesignerOrReadOnly(BasePermission):
     """Anyone reads; only designers write."""
 
-    message = "Only designers (staff or members of the Designers group) may change cards."
+    message = gettext_lazy("Only designers (staff or members of the Designers group) may change cards.")
 
     def has_permission(self, request, view):
         return request.method in SAFE_METHODS or is_designer(request.user)

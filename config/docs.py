@@ -12,7 +12,7 @@ from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy as _
+from django.utils.translation import get_language, gettext, gettext_lazy as _
 from django.views.decorators.http import require_safe
 from markdown_it import MarkdownIt
 
@@ -61,7 +61,7 @@ def guide_source(name, language):
 @require_safe
 def guide(request, name="playing"):
     if name not in GUIDES:
-        raise Http404("No such guide.")
+        raise Http404(gettext("No such guide."))
     path, guide_language = guide_source(name, get_language() or "en")
     html = _render(path, path.stat().st_mtime)
     return render(request, "docs/guide.html", {"html": html, "title": GUIDES[name], "name": name, "guides": GUIDES,

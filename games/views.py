@@ -25,7 +25,7 @@ def _game_or_404(code):
     try:
         return game_by_code(code)
     except GameError:
-        raise Http404("There is no game with this link.") from None
+        raise Http404(_("There is no game with this link.")) from None
 
 
 def _identify_first(request):
@@ -82,7 +82,7 @@ def create_game(request, ruleset):
     try:
         chosen = get_ruleset(ruleset)
     except UnknownRuleset:
-        raise Http404("No such game.") from None
+        raise Http404(_("No such game.")) from None
     identity = request_identity(request)
     if identity.is_anonymous:
         return _identify_first(request)
@@ -115,7 +115,7 @@ def create_first_game(request):
     lets the player switch to any other."""
     installed = all_rulesets()
     if not installed:
-        raise Http404("No game is installed.")
+        raise Http404(_("No game is installed."))
     return create_game(request, installed[0].slug)
 
 

@@ -98,3 +98,12 @@ def test_the_check_fails_on_an_unmarked_for_french_string(tmp_path):
     po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
                   'msgid "A brand-new string"\nmsgstr ""\n', encoding="utf-8")
     assert statistics(po).get("untranslated") == 1
+
+
+def test_a_string_in_both_catalogues_reads_the_same_in_french():
+    """Django merges the catalogues and the site's (LOCALE_PATHS) wins over the cards app's for the same msgid, so
+    a cards page would show the site's French: the two must agree. Give a word a context when its meanings differ
+    (the admin's section "Play" is `pgettext("admin section", ...)`, apart from the site's "Play" button)."""
+    site, cards = (catalog(locale_folder(ROOT, name) / "django.mo") for name in ("site", "cards"))
+    differ = {key: (site[key], cards[key]) for key in set(site) & set(cards) if key and site[key] != cards[key]}
+    assert not differ, differ

@@ -132,3 +132,52 @@ def test_dates_and_numbers_follow_the_locale():
         assert template.render(Context({"value": 1.5})) == "1,5"
     with translation.override("en"):
         assert template.render(Context({"value": 1.5})) == "1.5"
+
+
+@pytest.mark.parametrize("path, english, french", [
+    ("/no/such/page/", "There is no page at this address.", "Il n'y a pas de page à cette adresse."),
+    ("/games/nosuchgame/", "There is no game with this link.", "Aucune partie ne correspond à ce lien."),
+])
+def test_the_404_page_shows_no_template_comment_and_follows_the_language(path, english, french):
+    """DEBUG off, as in production: a `{# ... #}` spanning lines is not a comment for Django and was shown as text."""
+    from django.test import override_settings
+
+    with override_settings(DEBUG=False):
+        pages = {language: Client(HTTP_ACCEPT_LANGUAGE=language).get(path) for language in ("en", "fr")}
+    for response in pages.values():
+        assert response.status_code == 404
+        page = response.content.decode()
+        assert "{#" not in page and "#}" not in page and "Resolver404" not in page
+    assert english in pages["en"].content.decode() and heading(pages["en"]) == "Not found"
+    french_page = pages["fr"].content.decode()
+    assert french in french_page and english not in french_page
+    assert heading(pages["fr"]) == "Introuvable" and "<title>Introuvable · Tables de cartes</title>" in french_page
+
+
+def test_a_page_without_a_title_of_its_own_gets_the_sites_in_the_readers_language(rf):
+    from django.contrib.auth.models import AnonymousUser
+    from django.template import engines
+
+    template = engines["django"].from_string('{% extends "base.html" %}')
+    from django.contrib.sessions.backends.signed_cookies import SessionStore
+
+    request = rf.get("/")
+    request.user, request.session = AnonymousUser(), SessionStore()
+    titles = {}
+    for language in ("en", "fr"):
+        with translation.override(language):
+            titles[language] = re.search(r"<title>(.*?)</title>", template.render({}, request)).group(1)
+    assert titles == {"en": "Play Machi Koro and Aquarius online · Card tables",
+                      "fr": "Jouez à Minivilles et à Aquarius en ligne · Tables de cartes"}
+
+
+def test_the_machi_koro_boards_choice_words_are_translated():
+    """static/js/boards/machikoro.js marks its phase words like the rest of the board; French has them."""
+    from django.conf import settings
+
+    source = (settings.BASE_DIR / "static" / "js" / "boards" / "machikoro.js").read_text(encoding="utf-8")
+    assert 'gettext("A card asks for a choice")' in source and 'gettext("%s: choose")' in source
+    assert '"A card asks for a choice"' not in source.replace('gettext("A card asks for a choice")', "")
+    assert '+ ": choose"' not in source
+    body = Client(HTTP_ACCEPT_LANGUAGE="fr").get("/i18n/catalog.js").content.decode()
+    assert '"Une carte demande un choix"' in body and '"%s : choisissez"' in body

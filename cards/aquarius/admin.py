@@ -2,12 +2,14 @@
 from django.contrib import admin, messages
 from django.db import transaction
 from django.utils.html import format_html
+from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import DesignerPermissionsMixin
+from cards.admin import RECORD, DesignerPermissionsMixin
 from cards.models import AquariusCard, CardGame, Extension
 
-ELEMENT_NAMES = {"a": "Air", "e": "Earth", "f": "Fire", "w": "Water", "v": "Void"}
+ELEMENT_NAMES = {"a": gettext_lazy("Air"), "e": gettext_lazy("Earth"), "f": gettext_lazy("Fire"), "w": gettext_lazy("Water"),
+                 "v": gettext_lazy("Void")}
 
 
 def layout_grid(kind, panels):
@@ -37,7 +39,7 @@ def copy_into_variant_deck(cards):
     cards = list(cards)
     decks = {c.deck_id for c in cards}
     if len(decks) != 1:
-        raise ValueError("Select cards of one deck.")
+        raise ValueError(_("Select cards of one deck."))
     with transaction.atomic():
         deck = new_variant_deck(cards[0].deck)
         for card in cards:
@@ -46,16 +48,20 @@ def copy_into_variant_deck(cards):
     return deck
 
 
-@admin.action(description="Copy the selected cards into a new variant deck")
+@admin.action(description=gettext_lazy("Copy the selected cards into a new variant deck"))
 def copy_to_variant(modeladmin, request, queryset):
     try:
         deck = copy_into_variant_deck(queryset.select_related("deck").order_by("order", "id"))
     except ValueError as exc:
         modeladmin.message_user(request, str(exc), messages.ERROR)
         return
+    count = deck.aquarius_cards.count()
     modeladmin.message_user(
-        request, f"Created the deck {deck.name} ({deck.slug}) with {deck.aquarius_cards.count()} cards. Edit its "
-        "cards here; a game chooses its deck when it is created.", messages.SUCCESS)
+        request, ngettext("Created the deck %(deck)s (%(slug)s) with %(count)d card. Edit its cards here; a game "
+                          "chooses its deck when it is created.",
+                          "Created the deck %(deck)s (%(slug)s) with %(count)d cards. Edit its cards here; a game "
+                          "chooses its deck when it is created.", count) % {"deck": deck.name, "slug": deck.slug,
+                                                                           "count": count}, messages.SUCCESS)
 
 
 @admin.register(AquariusCard)
@@ -70,8 +76,8 @@ class AquariusCardAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     actions = [copy_to_variant]
     fieldsets = [
         (None, {"fields": ["deck", "slug", "name", "order"]}),
-        ("Card", {"fields": ["kind", "panels", "action", "layout"]}),
-        ("Record", {"fields": ["updated_at"]}),
+        (pgettext_lazy("admin section", "Card"), {"fields": ["kind", "panels", "action", "layout"]}),
+        (RECORD, {"fields": ["updated_at"]}),
     ]
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
@@ -79,7 +85,7 @@ class AquariusCardAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
             kwargs["queryset"] = Extension.objects.filter(game__slug=CardGame.AQUARIUS)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
-    @admin.display(description="Layout (upright)")
+    @admin.display(description=gettext_lazy("Layout (upright)"))
     def layout(self, card):
         grid = layout_grid(card.kind, card.panels)
         if grid is None:

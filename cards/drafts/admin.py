@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin import DesignerPermissionsMixin
@@ -36,20 +36,23 @@ class CardSetDraftAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     inlines = [DraftCardInline]
     actions = ["publish"]
 
-    @admin.display(description="Balance lab")
+    @admin.display(description=gettext_lazy("Balance lab"))
     def lab_link(self, draft):
-        return format_html('<a href="{}">Try in the lab</a>', reverse("stats:lab"))
+        return format_html('<a href="{}">{}</a>', reverse("stats:lab"), _("Try in the lab"))
 
-    @admin.display(description="Compared with the published cards")
+    @admin.display(description=gettext_lazy("Compared with the published cards"))
     def changes(self, draft):
         if draft.pk is None:
-            return "A new draft starts as a copy of every published card."
+            return _("A new draft starts as a copy of every published card.")
         diff = services.draft_changes(draft)
-        lines = [(f"Changed {kind} {slug}", what) for kind, slug, what in diff["changed"]]
-        lines += [(f"Added {kind} {slug}", name) for kind, slug, name in diff["added"]]
-        lines += [(f"Removed {kind} {slug}", name) for kind, slug, name in diff["removed"]]
+        def card(kind, slug):
+            return {"kind": str(DraftCard.Kind(kind).label).lower(), "slug": slug}
+
+        lines = [(_("Changed %(kind)s %(slug)s") % card(kind, slug), what) for kind, slug, what in diff["changed"]]
+        lines += [(_("Added %(kind)s %(slug)s") % card(kind, slug), name) for kind, slug, name in diff["added"]]
+        lines += [(_("Removed %(kind)s %(slug)s") % card(kind, slug), name) for kind, slug, name in diff["removed"]]
         if not lines:
-            return "No change yet."
+            return _("No change yet.")
         return format_html("<ul>{}</ul>", format_html_join("", "<li><strong>{}</strong>: {}</li>", lines))
 
     def save_model(self, request, obj, form, change):
@@ -62,7 +65,7 @@ class CardSetDraftAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     def get_inlines(self, request, obj):
         return self.inlines if obj is not None else []
 
-    @admin.action(description="Publish the selected drafts into the real card set")
+    @admin.action(description=gettext_lazy("Publish the selected drafts into the real card set"))
     def publish(self, request, queryset):
         for draft in queryset:
             try:

@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _, gettext_lazy
 
 from cards.models import CardGame
 from cards.permissions import is_designer
@@ -29,6 +30,14 @@ EXPORTS = {
 }
 
 
+# The kinds a designer may name, in the admin user's language (vocabulary.KIND_LABELS stays the files' English).
+KIND_CHOICES = {
+    words.DEVELOPMENT: gettext_lazy("Development cards"),
+    words.EXCOMMUNICATION: gettext_lazy("Excommunications"),
+    words.LEADER: gettext_lazy("Leader cards"),
+}
+
+
 class MultipleFileInput(forms.ClearableFileInput):
     allow_multiple_selected = True
 
@@ -42,40 +51,43 @@ class MultipleFileField(forms.FileField):
 class ImportForm(forms.Form):
     files = MultipleFileField(
         widget=MultipleFileInput(attrs={"accept": ".json,application/json"}),
-        help_text="One or more JSON files: Lorenzo cards (seed 000), our Lorenzo or Machi Koro card sets, or a "
-        "whole-database export.",
+        label=gettext_lazy("Files"),
+        help_text=gettext_lazy("One or more JSON files: Lorenzo cards (seed 000), our Lorenzo or Machi Koro card sets, "
+                               "or a whole-database export."),
     )
     kind = forms.ChoiceField(
-        choices=[("", "Tell from the file")] + [(kind, words.KIND_LABELS[kind] + "s") for kind in words.CARD_KINDS],
+        label=gettext_lazy("Kind"),
+        choices=[("", gettext_lazy("Tell from the file"))] + [(kind, KIND_CHOICES[kind]) for kind in words.CARD_KINDS],
         required=False,
-        help_text="For a list of Lorenzo cards whose kind cannot be told from its fields.",
+        help_text=gettext_lazy("For a list of Lorenzo cards whose kind cannot be told from its fields."),
     )
 
     def clean_files(self):
         files = self.cleaned_data["files"]
         for upload in files:
             if upload.size > MAX_FILE_BYTES:
-                raise forms.ValidationError(f"{upload.name} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB.")
+                raise forms.ValidationError(_("%(name)s is larger than %(megabytes)d MB.") % {
+                    "name": upload.name, "megabytes": MAX_FILE_BYTES // (1024 * 1024)})
         return files
 
 
 def _require_designer(request):
     if not is_designer(request.user):
-        raise PermissionDenied("Only designers import cards.")
+        raise PermissionDenied(_("Only designers import cards."))
 
 
 def _preview_context(model_admin, request, report, token=None):
     return {
         **model_admin.admin_site.each_context(request),
-        "title": "Import cards: preview" if token else "Import cards: refused",
+        "title": _("Import cards: preview") if token else _("Import cards: refused"),
         "opts": model_admin.model._meta,
         "report": report,
         "token": token,
         "groups": [
-            ("Added", report.by_status(ADDED)),
-            ("Changed", report.by_status(CHANGED)),
-            ("Kept (edited by a designer)", report.by_status(KEPT)),
-            ("Refused", report.by_status(REFUSED)),
+            (_("Added"), report.by_status(ADDED)),
+            (_("Changed"), report.by_status(CHANGED)),
+            (_("Kept (edited by a designer)"), report.by_status(KEPT)),
+            (_("Refused"), report.by_status(REFUSED)),
         ],
         "unchanged": report.by_status(UNCHANGED),
         "counts": report.counts(),
@@ -90,7 +102,7 @@ def import_view(model_admin, request):
         upload = pending.pop(request.POST.get("token", ""), None)
         request.session[SESSION_KEY] = pending
         if upload is None:
-            messages.error(request, "This preview has expired or was already imported; upload the files again.")
+            messages.error(request, _("This preview has expired or was already imported; upload the files again."))
             return HttpResponseRedirect(request.path)
         report = import_files(
             [(name, text) for name, text in upload["files"]], kind=upload["kind"] or None, user=request.user,
@@ -98,7 +110,7 @@ def import_view(model_admin, request):
         )  # fmt: skip
         if not report.ok:
             return TemplateResponse(request, "admin/cards/lorenzo/import_preview.html", _preview_context(model_admin, request, report))
-        messages.success(request, f"Imported: {report.summary()}.")
+        messages.success(request, _("Imported: %(summary)s.") % {"summary": report.summary()})
         return HttpResponseRedirect(reverse(f"admin:{model_admin.opts.app_label}_{model_admin.opts.model_name}_changelist"))
 
     form = ImportForm(request.POST or None, request.FILES or None)
@@ -117,7 +129,7 @@ def import_view(model_admin, request):
         )
     context = {
         **model_admin.admin_site.each_context(request),
-        "title": "Import cards",
+        "title": _("Import cards"),
         "opts": model_admin.model._meta,
         "form": form,
         "exports": [(name, reverse("admin:cards_developmentcard_export") + f"?set={name}") for name in EXPORTS],
@@ -129,7 +141,7 @@ def export_view(model_admin, request):
     """Download one Lorenzo card set as seed 000's JSON (the reference file it mirrors)."""
     name = request.GET.get("set", "")
     if name not in EXPORTS:
-        messages.error(request, f"Choose a set to export: {', '.join(EXPORTS)}.")
+        messages.error(request, _("Choose a set to export: %(sets)s.") % {"sets": ", ".join(EXPORTS)})
         return HttpResponseRedirect(reverse("admin:cards_developmentcard_import"))
     kind, file_name = EXPORTS[name]
     cards = exporter.card_list(kind) if CardGame.objects.filter(slug=CardGame.LORENZO).exists() else []

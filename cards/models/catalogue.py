@@ -1,5 +1,6 @@
 """What every card belongs to: a game and one of its extensions (boxes)."""
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 
@@ -12,14 +13,15 @@ class CardGame(models.Model):
     VALERIA = "valeria"
     PROGRESS = "progress"
 
-    slug = models.SlugField(unique=True)
-    name = models.CharField(max_length=100, unique=True)
-    name_fr = models.CharField("French name", max_length=100, blank=True)
+    slug = models.SlugField(_("slug"), unique=True)
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    name_fr = models.CharField(_("French name"), max_length=100, blank=True)
     history = HistoricalRecords()  # who changed a name (English or French) and when
 
     class Meta:
         ordering = ["name"]
-        verbose_name = "game"
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
 
     def __str__(self):
         return self.name
@@ -28,15 +30,17 @@ class CardGame(models.Model):
 class Extension(models.Model):
     """A box of a game: the base game, an expansion or a promo."""
 
-    game = models.ForeignKey(CardGame, on_delete=models.PROTECT, related_name="extensions")
-    slug = models.SlugField()
-    name = models.CharField(max_length=100)
-    name_fr = models.CharField("French name", max_length=100, blank=True)
-    order = models.PositiveSmallIntegerField(default=0, help_text="Display order within the game.")
+    game = models.ForeignKey(CardGame, on_delete=models.PROTECT, related_name="extensions", verbose_name=_("game"))
+    slug = models.SlugField(_("slug"))
+    name = models.CharField(_("name"), max_length=100)
+    name_fr = models.CharField(_("French name"), max_length=100, blank=True)
+    order = models.PositiveSmallIntegerField(_("order"), default=0, help_text=_("Display order within the game."))
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["game", "order", "name"]
+        verbose_name = _("extension")
+        verbose_name_plural = _("extensions")
         constraints = [
             models.UniqueConstraint(fields=["game", "slug"], name="extension_unique_slug_per_game"),
             models.UniqueConstraint(fields=["game", "name"], name="extension_unique_name_per_game"),

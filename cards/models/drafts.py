@@ -6,6 +6,7 @@ a designer publishes it (cards.drafts.services.publish_draft), as ordinary card 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from .catalogue import Extension
@@ -34,8 +35,8 @@ class DraftCard(models.Model):
     """One card of a draft: the fields a designer balances, the rest follows the published card."""
 
     class Kind(models.TextChoices):
-        ESTABLISHMENT = "establishment", "Establishment"
-        LANDMARK = "landmark", "Landmark"
+        ESTABLISHMENT = "establishment", _("Establishment")
+        LANDMARK = "landmark", _("Landmark")
 
     draft = models.ForeignKey(CardSetDraft, on_delete=models.CASCADE, related_name="cards")
     kind = models.CharField(max_length=15, choices=Kind.choices, default=Kind.ESTABLISHMENT)

@@ -4,6 +4,7 @@ from django.db import transaction
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin import DesignerInlineMixin, DesignerPermissionsMixin, _copy_name, _unique_slug  # cards/admin.py imports this module at its end
@@ -23,7 +24,7 @@ class TechnologyCostInline(DesignerInlineMixin, admin.TabularInline):
     autocomplete_fields = ["waived_by"]
 
 
-@admin.action(description="Duplicate selected technologies (with their cost parts)")
+@admin.action(description=gettext_lazy("Duplicate selected technologies (with their cost parts)"))
 def duplicate_technologies(modeladmin, request, queryset):
     with transaction.atomic():
         for card in queryset.prefetch_related("costs"):
@@ -38,7 +39,7 @@ def duplicate_technologies(modeladmin, request, queryset):
                 part._state.adding = True
                 part.technology = card
                 part.save()
-    modeladmin.message_user(request, "Created the copies. Rename them and adjust their values.", messages.SUCCESS)
+    modeladmin.message_user(request, _("Created the copies. Rename them and adjust their values."), messages.SUCCESS)
 
 
 @admin.register(Technology)
@@ -56,16 +57,16 @@ class TechnologyAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("costs__waived_by")
 
-    @admin.display(description="Cost")
+    @admin.display(description=gettext_lazy("Cost"))
     def cost_in_words(self, card):
-        return " + ".join(str(part) for part in card.costs.all()) or "free"
+        return " + ".join(str(part) for part in card.costs.all()) or _("free")
 
-    @admin.display(description="Cost preview")
+    @admin.display(description=gettext_lazy("Cost preview"))
     def preview_link(self, card):
         if not card.pk:
-            return "Save the card first."
+            return _("Save the card first.")
         url = reverse("admin:cards_technology_cost_preview") + f"?card={card.slug}"
-        return format_html('<a href="{}">Preview its cost for a player\'s situation</a>', url)
+        return format_html('<a href="{}">{}</a>', url, _("Preview its cost for a player's situation"))
 
     def get_urls(self):
         preview = path("cost-preview/", self.admin_site.admin_view(self.cost_preview),
@@ -76,5 +77,5 @@ class TechnologyAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
         form = CostForm(request.GET or None)
         result = cost_for(form.cleaned_data["card"], **form.situation()) if form.is_valid() else None
         context = {**self.admin_site.each_context(request), "form": form, "result": result,
-                   "title": "Progress: preview a knowledge cost", "opts": self.model._meta}
+                   "title": _("Progress: preview a knowledge cost"), "opts": self.model._meta}
         return TemplateResponse(request, "admin/cards/progress/cost_preview.html", context)

@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.test import Client
 
@@ -15,7 +17,7 @@ def designer_browser(designer):
 
 def change_form_data(card, **changes):
     data = {
-        "name": card.name, "name_fr": card.name_fr, "slug": card.slug, "aliases": "[]",
+        "name": card.name, "name_fr": card.name_fr, "slug": card.slug, "aliases": "\n".join(card.aliases),
         "extension": card.extension_id, "colour": card.colour_id, "icon": card.icon_id,
         "activation_min": card.activation_min, "activation_max": card.activation_max, "cost": card.cost,
         "copies": card.copies, "major": "on" if card.major else "", "effect": card.effect,
@@ -90,21 +92,48 @@ def test_card_list_page_shows_cards_escaped(client, official_cards, designer):
 DEEP = "[" * 100000 + "]" * 100000
 
 
-@pytest.mark.parametrize("aliases, message", [
+@pytest.mark.parametrize("settings_json, message", [
     (DEEP, "nested more than 64 levels deep"),
-    ('["Boulangerie", "\\ud800"]', "lone surrogate"),
+    ('{"names": ["Boulangerie", "\\ud800"]}', "lone surrogate"),
     ("[" * 70 + "]" * 70, "nested more than 64 levels deep"),
 ])
 def test_hostile_json_typed_in_the_admin_is_a_form_error_and_changes_nothing(designer_browser, official_cards,
-                                                                             aliases, message):
-    card = Establishment.objects.get(slug="bakery")
-    before = (card.aliases, card.history.count())
-    response = designer_browser.post(f"/admin/cards/establishment/{card.pk}/change/",
-                                     change_form_data(card, aliases=aliases))
+                                                                             settings_json, message):
+    from cards.models.valeria import ValeriaPreset
+
+    response = designer_browser.post("/admin/cards/valeriapreset/add/", {"slug": "hostile", "label": "Hostile",
+                                                                          "settings": settings_json})
     assert response.status_code == 200
-    assert message in str(response.context["adminform"].form.errors["aliases"])
+    assert message in str(response.context["adminform"].form.errors["settings"])
+    assert not ValeriaPreset.objects.filter(slug="hostile").exists()
+
+
+def test_aliases_are_typed_one_per_line_and_saved_as_a_list(designer_browser, official_cards):
+    card = Establishment.objects.get(slug="bakery")
+    url = f"/admin/cards/establishment/{card.pk}/change/"
+    response = designer_browser.post(url, change_form_data(card, aliases="Boulangerie\r\n\r\n  Panadería  \r\n\n"))
+    assert response.status_code == 302, response.content.decode()[:2000]
     card.refresh_from_db()
-    assert (card.aliases, card.history.count()) == before
+    assert card.aliases == ["Boulangerie", "Panadería"]  # a list of two: blank lines and outer spaces dropped
+    form = designer_browser.get(url).context["adminform"].form
+    assert form.initial["aliases"] == ["Boulangerie", "Panadería"] and form["aliases"].value() == "Boulangerie\nPanadería"
+    page = designer_browser.get(url).content.decode()
+    assert re.search(r'<textarea name="aliases"[^>]*>\s*Boulangerie\nPanadería</textarea>', page), "shown one per line"
+    assert "[&quot;" not in page.split('name="aliases"', 1)[1].split("</textarea>", 1)[0]
+
+
+def test_no_aliases_is_an_empty_list_and_a_too_long_alias_is_refused(designer_browser, official_cards):
+    card = Establishment.objects.get(slug="bakery")
+    url = f"/admin/cards/establishment/{card.pk}/change/"
+    assert designer_browser.post(url, change_form_data(card, aliases="\n  \n")).status_code == 302
+    card.refresh_from_db()
+    assert card.aliases == []
+    response = designer_browser.post(url, change_form_data(card, aliases="Boulangerie\n" + "x" * 101))
+    assert response.status_code == 200
+    assert "at most 100 characters" in str(response.context["adminform"].form.errors["aliases"])
+    assert "Boulangerie\n" + "x" * 101 in response.content.decode()  # the text as typed, to correct
+    card.refresh_from_db()
+    assert card.aliases == []
 
 
 def test_a_preset_with_deeply_nested_settings_is_refused_in_the_admin(designer_browser, official_cards):
@@ -114,3 +143,53 @@ def test_a_preset_with_deeply_nested_settings_is_refused_in_the_admin(designer_b
                                                                           "settings": DEEP})
     assert response.status_code == 200 and "nested more than 64 levels deep" in response.content.decode()
     assert not ValeriaPreset.objects.filter(slug="deep").exists()
+
+
+@pytest.fixture
+def french_designer(designer_browser):
+    designer_browser.cookies["django_language"] = "fr"
+    return designer_browser
+
+
+def test_a_cards_page_in_the_admin_is_french(french_designer, official_cards):
+    card = Establishment.objects.get(slug="bakery")
+    page = french_designer.get(f"/admin/cards/establishment/{card.pk}/change/").content.decode()
+    for section in ("Jeu", "Effet", "Image", "Suivi"):
+        assert f">{section}</h2>" in page, section
+    for french in ("Face de la carte", "Autres noms", "Les autres noms imprimés de la carte, un par ligne.",
+                   "Nom français", "Effet en anglais"):
+        assert french in page, french
+    for english in ("Card face", ">Play</h2>", ">Record</h2>", "Other printed names", "in English appears"):
+        assert english not in page, english
+    # The live help asks in the page's language and gets its own words from the site's JavaScript catalogue.
+    assert 'data-effect-lang="fr"' in page
+    assert page.index('src="/i18n/catalog.js"') < page.index("cards/effect-explain.js")
+
+
+def test_admin_messages_and_refusals_are_french(french_designer, official_cards):
+    card = Establishment.objects.get(slug="mine")
+    response = french_designer.post("/admin/cards/establishment/",
+                                    {"action": "duplicate_cards", "_selected_action": [card.pk]}, follow=True)
+    assert "Mine (copy) créé. Renommez la copie et ajustez ses valeurs." in response.content.decode()
+    url = f"/admin/cards/establishment/{card.pk}/change/"
+    errors = french_designer.post(url, change_form_data(card, activation_min=10, activation_max=2)
+                                  ).context["adminform"].form.errors
+    assert errors["activation_max"] == ["La plus haute valeur d'activation ne doit pas être inférieure à la plus basse."]
+    errors = french_designer.post(url, change_form_data(card, effect="c 1 @")).context["adminform"].form.errors
+    assert errors["effect"][0].startswith("col. 5 : attendu ") and ", trouvé '@'" in errors["effect"][0]
+    errors = french_designer.post(url, change_form_data(card, effect="")).context["adminform"].form.errors
+    assert errors["effect"] == ["Chaque carte a besoin d'un effet : écrivez ce qu'elle fait dans la grammaire des effets."]
+
+
+def test_the_effect_error_reads_as_before_in_english():
+    """The French frame of a grammar error leaves the English message exactly the grammar's own."""
+    from django.utils import translation
+
+    from cards.effect_checks import effect_error_message
+    from cards.effects import EffectError
+
+    for error in (EffectError(5, "@", "a number"), EffectError(4, "", "a verb"), EffectError(2, "a\nb", "x")):
+        assert effect_error_message(error) == str(error)
+        with translation.override("fr"):
+            assert effect_error_message(error) == str(error).replace("col ", "col. ").replace(": expected", " : attendu") \
+                .replace(", found end of effect", ", trouvé la fin de l'effet").replace(", found", ", trouvé")

@@ -139,3 +139,64 @@ def test_a_refused_lang_is_explained_in_the_browsers_language(client, official_c
     response = client.get("/api/establishments/", {"lang": "xx"}, HTTP_ACCEPT_LANGUAGE="fr")
     assert response.status_code == 400
     assert response.json()["error"]["message"] == "lang doit valoir en, fr (reçu : 'xx')."
+
+
+def french_error(response, status):
+    assert response.status_code == status, response.content[:300]
+    return response.json()["error"]["message"]
+
+
+def test_a_missing_endpoint_is_explained_in_the_language_asked_for(client):
+    assert french_error(client.get("/api/no-such-thing/", {"lang": "fr"}), 404) == (
+        "Ce point d'accès ou cet objet de l'API n'existe pas ; les points d'accès sont listés sur /api/docs/.")
+    assert french_error(client.get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE="fr"), 404).startswith("Ce point")
+    assert french_error(client.get("/api/no-such-thing/"), 404).startswith("There is no such API endpoint")
+    assert french_error(client.get("/api/export/", {"game": "chess", "lang": "fr"}), 404) == (
+        "Aucun jeu n'a le slug 'chess'.")
+
+
+def test_permission_refusals_are_french(client, player, official_cards):
+    client.force_login(player)
+    body = json.dumps({"cost": 1})
+    assert french_error(client.patch("/api/establishments/mine/?lang=fr", body, content_type="application/json"),
+                        403) == "Seuls les concepteurs (l'équipe ou les membres du groupe Designers) peuvent modifier les cartes."
+    assert french_error(client.patch("/api/establishments/mine/", body, content_type="application/json"),
+                        403).startswith("Only designers")
+    assert french_error(client.post("/api/import/", {}, HTTP_ACCEPT_LANGUAGE="fr"), 403) == (
+        "Seuls les concepteurs (l'équipe ou les membres du groupe Designers) peuvent importer des cartes.")
+
+
+def test_invalid_fields_and_the_models_own_checks_are_french(client, designer, official_cards):
+    client.force_login(designer)
+    response = client.patch("/api/establishments/mine/?lang=fr", json.dumps({"cost": -1, "activation_max": 99}),
+                            content_type="application/json")
+    assert french_error(response, 400) == "Certains champs ne sont pas valides."
+    response = client.patch("/api/establishments/mine/?lang=fr", json.dumps({"activation_min": 10, "activation_max": 2}),
+                            content_type="application/json")
+    french_error(response, 400)
+    assert [item["message"] for item in response.json()["error"]["fields"]["activation_max"]] == [
+        "La plus haute valeur d'activation ne doit pas être inférieure à la plus basse."]
+    response = client.patch("/api/establishments/mine/", json.dumps({"activation_min": 10, "activation_max": 2}),
+                            content_type="application/json")
+    assert response.json()["error"]["fields"]["activation_max"][0]["message"].startswith("The highest activation")
+
+
+def test_a_delete_refused_because_cards_use_it_is_french(client, designer, official_cards):
+    from cards.models import Colour
+
+    client.force_login(designer)
+    red = Colour.objects.get(game__slug="machi-koro", slug="red")
+    message = french_error(client.delete(f"/api/colours/{red.pk}/?lang=fr"), 409)
+    assert message.startswith("Couleur «\u00a0Red\u00a0» : suppression impossible, ") and "l'utilisent encore" in message
+
+
+def test_an_invalid_effect_is_framed_in_french_and_keeps_its_position(client, official_cards):
+    params = {"game": "machi-koro", "effect": "c 1 @"}
+    english = client.get("/api/effects/explain/", params).json()["error"]
+    french = client.get("/api/effects/explain/", {**params, "lang": "fr"}).json()["error"]
+    assert english["message"] == f"col 5: expected {english['expected']}, found '@'"
+    assert french["message"] == f"col. 5 : attendu {english['expected']}, trouvé '@'"
+    assert (french["column"], french["token"], french["expected"]) == (5, "@", english["expected"])
+    missing = client.get("/api/effects/explain/", {"game": "chess", "lang": "fr"}).json()["error"]
+    assert missing["message"] == "Certains champs ne sont pas valides."
+    assert missing["fields"]["game"][0]["message"] == "Choisissez parmi machi-koro, valeria."

@@ -3,9 +3,10 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Max
 from django.utils.html import format_html_join
+from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import DesignerPermissionsMixin, _unique_slug  # cards/admin.py imports this module at its end
+from cards.admin import DesignerPermissionsMixin, _unique_slug, duplicated_message  # cards/admin.py imports this module at its end
 from cards.models.valeria import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent,
                                   ValeriaMonster, ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter)
 from cards.widgets import EffectAdminMixin
@@ -16,7 +17,7 @@ from .filters import EXACT
 GAME = "valeria"
 
 
-@admin.action(description="Duplicate selected cards")
+@admin.action(description=gettext_lazy("Duplicate selected cards"))
 def duplicate_valeria_cards(modeladmin, request, queryset):
     model = queryset.model
     created = []
@@ -30,8 +31,7 @@ def duplicate_valeria_cards(modeladmin, request, queryset):
             card.slug = _unique_slug(model, card.slug)
             card.save()
             created.append(card.name)
-    modeladmin.message_user(request, f"Created {', '.join(created)}. Rename them and adjust their values.",
-                            messages.SUCCESS)
+    modeladmin.message_user(request, duplicated_message(created), messages.SUCCESS)
 
 
 class ValeriaCardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
@@ -52,12 +52,12 @@ class ValeriaCardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistory
         self.list_filter = [*(["extension"] if boxed else []), *EXACT[model.table], "banned"]  # as the API filters
         super().__init__(model, admin_site)
 
-    @admin.display(description="Effects in words")
+    @admin.display(description=gettext_lazy("Effects in words"))
     def effects_in_words(self, card):
         rows = [(name.replace("_", " "), explain_effect(getattr(card, name)) or "—")
                 for name in card.effect_fields() if getattr(card, name)]
         if not rows:
-            return "No effect."
+            return _("No effect.")
         return format_html_join("", "<div><strong>{}</strong>: {}</div>", rows)
 
 

@@ -1,7 +1,9 @@
-/* Live help for effect fields (cards/widgets.py): as the designer types, ask /api/effects/explain/ and show the
-   effect in English, or where it goes wrong and what was expected there. Text goes in through textContent only. */
+/* Live help for effect fields (cards/widgets.py): as the designer types, ask /api/effects/explain/ in the page's
+   language and show the effect in words, or where it goes wrong and what was expected there. Text goes in through
+   textContent only. Its own words come from the site's catalogue (/i18n/catalog.js, loaded before it). */
 (function () {
   "use strict";
+  const gettext = window.gettext || ((text) => text);
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -14,11 +16,11 @@
     output.replaceChildren();
     output.classList.toggle("effect-invalid", !answer.valid);
     if (!answer.effect) {
-      output.append(el("span", "effect-hint", "Type an effect: its meaning in English appears here."));
+      output.append(el("span", "effect-hint", gettext("Type an effect: its meaning appears here.")));
     } else if (answer.valid) {
       output.append(el("span", "effect-words", answer.explained));
       if (answer.unified && answer.unified !== answer.effect) {
-        const note = el("span", "effect-unified", " Saved as ");
+        const note = el("span", "effect-unified", " " + gettext("Saved as") + " ");
         note.append(el("code", "", answer.unified));
         output.append(note);
       }
@@ -42,6 +44,7 @@
 
     function ask() {
       const params = new URLSearchParams({ game: input.dataset.effectGame, effect: input.value });
+      if (input.dataset.effectLang) params.set("lang", input.dataset.effectLang);
       for (const name of contextNames) {
         const field = form && form.elements.namedItem(name);
         if (field && field.value) params.set(name, field.value);
@@ -57,7 +60,7 @@
             show(output, answer);
           }
         })
-        .catch(() => { if (ticket === asked) output.replaceChildren(el("span", "effect-error", "Could not check the effect (offline?).")); });
+        .catch(() => { if (ticket === asked) output.replaceChildren(el("span", "effect-error", gettext("Could not check the effect (offline?)."))); });
     }
 
     function soon() {

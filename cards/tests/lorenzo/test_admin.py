@@ -163,3 +163,14 @@ def test_a_french_designer_reads_the_effects_in_french(designer_browser, lorenzo
     page = designer_browser.get(f"/admin/cards/excommunication/{tile.pk}/change/").content.decode()
     assert escape(explain_excommunication(tile, "fr")) in page
     assert "Each time you gain stone or wood, gain one less" not in page
+
+
+@pytest.mark.parametrize("language, words", [("en", ["Upload card files.", "See the guide", "Preview"]),
+                                             ("fr", ["Téléversez des fichiers de cartes.", "Voir le guide",
+                                                     "Importer des cartes", "Aperçu"])])
+def test_the_import_page_links_the_sites_guide_in_the_readers_language(designer_browser, language, words):
+    designer_browser.cookies["django_language"] = language
+    page = designer_browser.get(IMPORT_URL).content.decode()
+    assert 'href="/docs/lorenzo/"' in page and "docs/lorenzo.md" not in page  # a page of the site, not a file path
+    assert all(word in page for word in words), [word for word in words if word not in page]
+    assert designer_browser.get("/docs/lorenzo/").status_code == 200

@@ -9,7 +9,7 @@
     roll: gettext("Roll the dice"),
     reroll: gettext("Radio Tower: keep this roll or roll again"),
     adjust: gettext("Harbor: add to the total or not"),
-    choose: "A card asks for a choice",
+    choose: gettext("A card asks for a choice"),
     build: gettext("Buy an establishment, build a landmark, or build nothing"),
     invest: gettext("Tech Startup: invest or not"),
     over: gettext("The game is over"),
@@ -65,7 +65,7 @@
     let phase = PHASES[view.phase] || view.phase;
     if (view.phase === "choose" && view.choice && view.choice.card) {
       const card = rules.establishments[view.choice.card];
-      phase = (card ? card.name : view.choice.card) + ": choose";
+      phase = interpolate(gettext("%s: choose"), [card ? card.name : view.choice.card]);
     }
     parts.push(h("span", { class: "mk-phase", text: phase }));
     if (view.deck) parts.push(h("span", { class: "muted", text: interpolate(ngettext("Deck: %s card", "Deck: %s cards", view.deck), [view.deck]) }));
