@@ -152,10 +152,11 @@ def conditional_document(request, name, build):
     The export date in a cached document is the moment it was built (the data has not changed since).
     """
     version = caching.current_version()
-    tag = caching.etag(version, name, current_language())  # the answer's Content-Language differs
+    language = current_language()  # explanations and names are worded in it: cached and tagged per language
+    tag = caching.etag(version, name, language)
     if caching.matches(request, tag):
         return _not_modified(tag)
-    response = Response(caching.cached(f"document:{name}", version, build))
+    response = Response(caching.cached(f"document:{name}:{language}", version, build))
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response

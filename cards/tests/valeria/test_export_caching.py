@@ -41,3 +41,16 @@ def test_each_language_has_its_own_etag_and_document(client, valeria_cards):
         "You may exchange 3 Gold for 3 Victory Points."
     assert wisborg(french)["effects_explained"]["activation_effect"] == \
         "Vous pouvez échanger 3 Or contre 3 Points de victoire."
+
+
+def test_the_whole_database_export_is_cached_per_language(client, valeria_cards):
+    """/api/export/?game=valeria shares `conditional_document` with the Valeria export: a French request made
+    after the English document was cached gets French explanations, not the cached English ones."""
+    def wisborg(response):
+        document = response.json()["games"]["valeria"]
+        return next(card for card in document["tables"]["domains"] if card["name"] == "Wisborg")
+
+    english = client.get("/api/export/", {"game": "valeria"})
+    french = client.get("/api/export/", {"game": "valeria", "lang": "fr"})
+    assert wisborg(english)["effects_explained"]["activation_effect"].startswith("You may exchange")
+    assert wisborg(french)["effects_explained"]["activation_effect"].startswith("Vous pouvez échanger")
