@@ -179,16 +179,19 @@ def test_the_french_doc_table_explains_as_written():
         section.split())
 
 
-@pytest.mark.parametrize("walk, french", [("machikoro_explain", "machikoro_explain_fr"),
-                                          ("valeria_explain", "valeria_explain_fr")])
-def test_one_walk_finds_every_phrase_it_uses_in_both_phrasebooks(walk, french):
+@pytest.mark.parametrize("walk, english, french", [
+    ("machikoro_explain", "machikoro_explain", "machikoro_explain_fr"),  # its English phrasebook is its second half
+    ("valeria_explain", "valeria_explain_en", "valeria_explain_fr"),
+])
+def test_one_walk_finds_every_phrase_it_uses_in_both_phrasebooks(walk, english, french):
     """The traversal asks its phrasebook (`book.X`) for words; English and French must both have each one, and
     each table the walk reads must have the same keys in both languages."""
     import importlib
     import inspect
 
-    english_book, french_book = (importlib.import_module(f"cards.effects.{name}") for name in (walk, french))
-    source = inspect.getsource(english_book).split("# ---- the English phrasebook")[0]
+    walk_module, english_book, french_book = (importlib.import_module(f"cards.effects.{name}")
+                                              for name in (walk, english, french))
+    source = inspect.getsource(walk_module).split("# ---- the English phrasebook")[0]
     used = set(re.findall(r"\bbook\.([A-Za-z_]+)", source))
     assert used and {name for name in used if not hasattr(french_book, name)} == set()
     assert {name for name in used if not hasattr(english_book, name)} == set()

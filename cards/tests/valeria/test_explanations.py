@@ -1,14 +1,14 @@
 """Every Valeria card's effects read as sentences in English and French: no raw key, no verb read out as a key.
 
-The explanations are built from the parsed effect (cards/effects/valeria_explain.py and valeria_explain_fr.py);
-a verb whose arguments have no wording falls back to `unworded()`, which reads the key out as it stands. None of
+The explanations are built from the parsed effect (cards/effects/valeria_explain.py, worded by valeria_explain_en.py
+and valeria_explain_fr.py); a verb whose arguments have no wording falls back to `unworded()`, which reads the key out as it stands. None of
 the official cards may need that fallback.
 """
 import re
 
 import pytest
 
-from cards.effects import valeria_explain, valeria_explain_fr
+from cards.effects import valeria_explain_en, valeria_explain_fr
 from cards.models.valeria import VALERIA_TABLES
 from cards.valeria.effects import explain_effect
 
@@ -35,7 +35,7 @@ def stored_effects():
 def fallbacks(monkeypatch):
     """The verbs (and key=value pairs) that had to be read out as they stand, in either language."""
     used = []
-    for book in (valeria_explain, valeria_explain_fr):
+    for book in (valeria_explain_en, valeria_explain_fr):
         monkeypatch.setattr(book, "unworded", lambda verb, book=book: used.append(verb.name) or "unworded")
         monkeypatch.setattr(book, "key_value", lambda key, value: used.append(f"{key}={value}") or "unworded")
     return used
