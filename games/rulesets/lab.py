@@ -17,6 +17,13 @@ Every run's result has the common figures (games, game length, wins by seat and 
   A source name that starts with "/" is read from the run's totals instead of the row: "/games" is the
   number of games of the run.
 
+A table draws its `charts` (`Chart`: one per column it shows, one bar per row, in the table's order):
+
+      rate    the row's rate in % with its 95 % interval
+      mean    the row's mean with its 95 % interval
+      number  the row's value
+      ranks   one stacked bar per row, a part per value of the distribution
+
 Labels are lazy translations (shown in the reader's language); `csv` names are English on purpose: a download
 is the same whatever the reader's language.
 """
@@ -56,12 +63,16 @@ class Column:
         return self.kind in ("rate", "mean")
 
 
+CHARTED = ("rate", "mean", "number", "ranks")
+
+
 @dataclass(frozen=True)
 class Chart:
-    column: str                # a rate column: one bar per row with trials
+    column: str                # the table's column it draws (a rate, a mean, a number or ranks)
     title: object
-    label: object              # the bars' legend
+    label: object              # the bars' legend; for ranks each part's, with %(value)s for the part's value
     description: object        # what the chart shows, for a screen reader ("Bar chart: ...")
+    axis: object = ""          # the value axis' title ("" for "%" under a rate, none otherwise)
 
 
 @dataclass(frozen=True)
@@ -72,7 +83,17 @@ class Table:
     columns: tuple
     title: object = None       # a heading above the table (None: under the previous one)
     order: str = ""            # rows by this column's value (ascending), then slug; "" for by slug
-    chart: Chart = None
+    chart: Chart = None        # one chart (kept first in `charts`)
+    charts: tuple = ()         # the table's charts, drawn above the tables
+
+    def __post_init__(self):
+        if self.chart is not None and self.chart not in self.charts:
+            object.__setattr__(self, "charts", (self.chart, *self.charts))
+        for chart in self.charts:
+            column = next((c for c in self.columns if c.key == chart.column), None)
+            if column is None or column.kind not in CHARTED:
+                raise ValueError(f"table {self.key!r}: a chart draws a rate, mean, number or ranks column of "
+                                 f"the table, not {chart.column!r}")
 
     def column(self, key):
         return next(c for c in self.columns if c.key == key)

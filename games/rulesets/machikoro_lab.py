@@ -31,7 +31,15 @@ CARDS = Table(
     ),
     chart=Chart("buyer_win_rate", gettext_lazy("Win rate of players who bought the card"),
                 gettext_lazy("Buyers' win rate (%)"),
-                gettext_lazy("Bar chart: win rate of the players who bought each card. The table below has the numbers.")))
+                gettext_lazy("Bar chart: win rate of the players who bought each card. The table below has the numbers.")),
+    charts=(
+        Chart("activations", gettext_lazy("How often each card paid out"), gettext_lazy("Payouts per game"),
+              gettext_lazy("Bar chart: how many times per game each card paid out, with its 95 % interval. "
+                           "The table below has the numbers."), axis=gettext_lazy("Payouts per game")),
+        Chart("payout", gettext_lazy("What each card paid"), gettext_lazy("Mean payout (coins)"),
+              gettext_lazy("Bar chart: the mean payout of each card in coins, with its 95 % interval. "
+                           "The table below has the numbers."), axis=gettext_lazy("Coins")),
+    ))
 
 LANDMARKS = Table(
     "landmarks", row_label=gettext_lazy("Landmark"), order="mean_rank",
@@ -41,7 +49,11 @@ LANDMARKS = Table(
         Column("mean_rank", gettext_lazy("Mean place in order"), "number", ("rank_sum", "built"), digits=2,
                csv="mean landmark build order"),
         Column("ranks", gettext_lazy("Built as 1st / 2nd / …"), "ranks", ("ranks",)),
-    ))
+    ),
+    chart=Chart("ranks", gettext_lazy("Landmark build order"), gettext_lazy("Built as no. %(value)s"),
+                gettext_lazy("Stacked bar chart: for each landmark, how many times it was a player's first, second, "
+                             "third… landmark. The table below has the numbers."),
+                axis=gettext_lazy("Landmarks built")))
 
 
 def _stacks_text(n):

@@ -29,13 +29,96 @@
     window.setTimeout(poll, POLL_MS);
   }
 
+  var PALETTE = [BLUE, ORANGE, GREEN, "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"];  // Okabe–Ito
+  var INTERVAL = "rgba(0, 0, 0, 0.45)";
+
   function chart(canvas, config) {
     if (!window.Chart) return;
     config.options = Object.assign({ responsive: true, maintainAspectRatio: false, animation: false }, config.options || {});
     new window.Chart(canvas, config);
   }
 
-  function pct(v) { return v === null ? null : Math.round(v * 1000) / 10; }
+  function pct(v) { return v === null || v === undefined ? null : Math.round(v * 1000) / 10; }
+
+  function title(text) { return { display: true, text: text }; }
+
+  // Win rates of named items (seats, bots): the rate and its interval, side by side.
+  function rateChart(canvas, rates, keys, label, heading) {
+    chart(canvas, { type: "bar", data: {
+      labels: keys.map(label),
+      datasets: [
+        { label: gettext("Win rate (%)"), backgroundColor: BLUE, data: keys.map(function (k) { return pct(rates[k].rate); }) },
+        { label: gettext("95 % interval"), backgroundColor: "#9ecae1",
+          data: keys.map(function (k) { return [pct(rates[k].low), pct(rates[k].high)]; }) }] },
+      options: { plugins: { title: title(heading) }, scales: { y: { beginAtZero: true, title: title("%") } } } });
+  }
+
+  // A row's value in a table's column (games/rulesets/lab.py): {v, low, high}, or null when it has none.
+  function rowValue(row, column, kind, plain) {
+    var cell = row[column];
+    if (kind === "rate") return cell && cell.trials > 0 ? { v: pct(cell.rate), low: pct(cell.low), high: pct(cell.high) } : null;
+    if (kind === "mean") {
+      if (cell) return cell.mean === null ? null : { v: cell.mean, low: cell.low, high: cell.high };
+      return plain && row[plain] !== null && row[plain] !== undefined ? { v: row[plain], low: null, high: null } : null;  // stored before intervals
+    }
+    return cell === null || cell === undefined ? null : { v: cell, low: null, high: null };
+  }
+
+  // One horizontal bar per row, every row named: the box grows with the rows, long names are shortened on a
+  // phone (the tooltip and the table below have them whole).
+  function rowScales(canvas, count, stacked, axis) {
+    var box = canvas.parentNode;
+    var narrow = box.clientWidth < 500;
+    box.style.height = Math.max(200, count * (narrow ? 24 : 28) + (stacked ? 150 : 110)) + "px";
+    var longest = narrow ? 16 : 30;
+    return {
+      x: { beginAtZero: true, stacked: stacked, title: axis ? title(axis) : { display: false } },
+      y: { stacked: stacked, ticks: { autoSkip: false, callback: function (value) {
+        var name = this.getLabelForValue(value);
+        return name.length > longest ? name.slice(0, longest - 1) + "…" : name;
+      } } }
+    };
+  }
+
+  function tableChart(canvas, result) {
+    var get = function (name) { return canvas.getAttribute("data-lab-" + name) || ""; };
+    var column = get("column"), kind = get("kind"), label = get("label");
+    var rows = result[get("table")] || [];
+    var datasets;
+    if (kind === "ranks") {
+      // One stacked bar per row, a part per value of its distribution (a landmark built 1st, 2nd, ...).
+      rows = rows.filter(function (row) { return row[column] && Object.keys(row[column]).length; });
+      var values = {};
+      rows.forEach(function (row) { Object.keys(row[column]).forEach(function (k) { values[k] = true; }); });
+      datasets = Object.keys(values).sort(function (a, b) { return a - b; }).map(function (value, i) {
+        return { label: interpolate(label, { value: value }, true), backgroundColor: PALETTE[i % PALETTE.length],
+                 data: rows.map(function (row) { return row[column][value] || 0; }) };
+      });
+    } else {
+      var cells = [];
+      var digits = Number(get("digits")) || 0;
+      var round = function (v) {   // as the table shows it (a rate is already in % to a tenth)
+        if (v === null || v === undefined) return null;
+        return kind === "rate" ? v : Number(v.toFixed(digits));
+      };
+      rows = rows.filter(function (row) {
+        var cell = rowValue(row, column, kind, get("plain"));
+        if (cell) cells.push({ v: round(cell.v), low: round(cell.low), high: round(cell.high) });
+        return cell !== null;
+      });
+      datasets = [{ label: label, backgroundColor: ORANGE, order: 2, data: cells.map(function (c) { return c.v; }) }];
+      if (cells.some(function (c) { return c.low !== null && c.high !== null; })) {
+        // The 95 % interval as a thin dark bar over the value's.
+        datasets.push({ label: gettext("95 % interval"), backgroundColor: INTERVAL, order: 1, grouped: false, barPercentage: 0.3,
+                        data: cells.map(function (c) { return c.low === null || c.high === null ? null : [c.low, c.high]; }) });
+      }
+    }
+    chart(canvas, { type: "bar", data: { labels: rows.map(function (row) { return row.name; }), datasets: datasets },
+      options: { indexAxis: "y",
+                 plugins: { title: title(get("title")),   // the legend in the datasets' order, not their drawing order
+                            legend: { labels: { sort: function (a, b) { return a.datasetIndex - b.datasetIndex; } } } },
+                 scales: rowScales(canvas, rows.length, kind === "ranks", get("axis")) } });
+  }
 
   function draw(result) {
     var seats = Object.keys(result.wins_by_seat);
@@ -43,29 +126,20 @@
     canvases.forEach(function (canvas) {
       var kind = canvas.getAttribute("data-lab-chart");
       if (kind === "seats") {
-        chart(canvas, { type: "bar", data: {
-          labels: seats.map(function (s) { return interpolate(gettext("Seat %s"), [Number(s) + 1]); }),
-          datasets: [
-            { label: gettext("Win rate (%)"), backgroundColor: BLUE, data: seats.map(function (s) { return pct(result.wins_by_seat[s].rate); }) },
-            { label: gettext("95 % interval"), backgroundColor: "#9ecae1",
-              data: seats.map(function (s) { return [pct(result.wins_by_seat[s].low), pct(result.wins_by_seat[s].high)]; }) }] },
-          options: { plugins: { title: { display: true, text: gettext("Win rate by seat") } }, scales: { y: { beginAtZero: true, title: { display: true, text: "%" } } } } });
+        rateChart(canvas, result.wins_by_seat, seats, function (s) { return interpolate(gettext("Seat %s"), [Number(s) + 1]); },
+                  gettext("Win rate by seat"));
+      } else if (kind === "bots") {
+        var names = JSON.parse(canvas.getAttribute("data-lab-names") || "{}");
+        rateChart(canvas, result.wins_by_bot, Object.keys(result.wins_by_bot), function (b) { return names[b] || b; },
+                  gettext("Win rate by bot"));
       } else if (kind === "length") {
         var buckets = Object.keys(result.length_buckets);
         chart(canvas, { type: "bar", data: {
           labels: buckets.map(function (b) { return b + "–" + (Number(b) + 4); }),
           datasets: [{ label: gettext("Games"), backgroundColor: GREEN, data: buckets.map(function (b) { return result.length_buckets[b]; }) }] },
-          options: { plugins: { title: { display: true, text: gettext("Game length (turns)") } }, scales: { y: { beginAtZero: true } } } });
+          options: { plugins: { title: title(gettext("Game length (turns)")) }, scales: { y: { beginAtZero: true } } } });
       } else if (kind === "table") {
-        // A game's table (games/rulesets/lab.py): one bar per row of a rate column, for the rows with trials.
-        var column = canvas.getAttribute("data-lab-column");
-        var rows = (result[canvas.getAttribute("data-lab-table")] || []).filter(function (row) {
-          return row[column] && row[column].trials > 0;
-        });
-        chart(canvas, { type: "bar", data: {
-          labels: rows.map(function (row) { return row.name; }),
-          datasets: [{ label: canvas.getAttribute("data-lab-label"), backgroundColor: ORANGE, data: rows.map(function (row) { return pct(row[column].rate); }) }] },
-          options: { indexAxis: "y", plugins: { title: { display: true, text: canvas.getAttribute("data-lab-title") } }, scales: { x: { beginAtZero: true, title: { display: true, text: "%" } } } } });
+        tableChart(canvas, result);   // a game's table, as its ruleset describes the chart
       }
     });
   }

@@ -21,6 +21,7 @@ def play_chunk(run_id, index):
     """Play chunk `index` of run `run_id` and store its tally; nothing if the run was cancelled."""
     run = LabRun.objects.filter(pk=run_id).first()
     if run is None or run.is_final:
+        log.info("lab run %s chunk %s: not played, the run is %s", run_id, index, run.status if run else "gone")
         return
     services.mark_running(run_id)
     start = index * run.chunk_size
@@ -38,7 +39,9 @@ def play_chunk(run_id, index):
         services.fail_run(run_id, f"Chunk {index} failed: {exc!r}")
         return
     if tally["games"] < stop - start:
+        log.info("lab run %s chunk %s: stopped after %s games, the run was cancelled", run_id, index, tally["games"])
         return      # stopped by a cancel: a partial chunk is not stored
+    log.info("lab run %s chunk %s: played %s games", run_id, index, tally["games"])
     services.record_chunk(run_id, index, tally)
 
 

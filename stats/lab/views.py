@@ -17,6 +17,7 @@ from games.rulesets import get_ruleset
 from stats.models import LabRun, grouped
 
 from . import services
+from .charts import run_charts
 from .forms import LabRunForm, lab_game, lab_games
 from .summary import cell, compare, localized_result
 
@@ -69,7 +70,8 @@ def run_page(request, run_id):
     # The stored result keeps English names (as its downloads do): the page names rows in the reader's language.
     return render(request, "stats/lab/run.html", {
         "run": run, "progress": _progress(run), "others": others, "ruleset": ruleset,
-        "facts": ruleset.lab_describe(run.options), "result": localized_result(run.result, run.game, run.rules)})
+        "facts": ruleset.lab_describe(run.options), "result": localized_result(run.result, run.game, run.rules),
+        "charts": run_charts(run, ruleset)})
 
 
 @require_safe

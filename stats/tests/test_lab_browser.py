@@ -24,6 +24,28 @@ def page_width(page):
     return page.evaluate("() => document.documentElement.scrollWidth")
 
 
+MACHI_KORO_CHARTS = ["Win rate by seat", "Win rate by bot", "Game length (turns)",
+                     "Win rate of players who bought the card", "How often each card paid out", "What each card paid",
+                     "Landmark build order"]
+
+
+def charts_drawn(page, count):
+    page.wait_for_function(f"() => window.Chart && Object.keys(Chart.instances).length === {count}")
+    return page.evaluate("""() => Object.values(Chart.instances).map(c => ({
+        title: c.options.plugins.title.text, labels: c.data.labels, datasets: c.data.datasets.length,
+        aria: c.canvas.getAttribute("aria-label"), height: c.height, width: c.width, rows: c.options.indexAxis === "y",
+        shown: c.options.indexAxis === "y" ? c.scales.y.ticks.length : c.data.labels.length}))""")
+
+
+def every_row_is_named(charts):
+    """A chart with a bar per table row names every row (none skipped for want of room), each at least 20 px high."""
+    for chart in charts:
+        assert chart["aria"] and chart["aria"].endswith("The table below has the numbers."), chart
+        if chart["rows"]:
+            assert chart["shown"] == len(chart["labels"]), chart
+            assert chart["height"] / len(chart["labels"]) >= 20, chart
+
+
 def test_a_designer_runs_the_lab_and_sees_progress_then_charts(live_server, browser_page):
     session = off_loop(designer_session)
     page = browser_page
@@ -42,9 +64,12 @@ def test_a_designer_runs_the_lab_and_sees_progress_then_charts(live_server, brow
     page.screenshot(path=str(ARTIFACTS / "lab-progress.png"))
 
     page.wait_for_selector("#lab-result", state="attached", timeout=120_000)   # the page reloads when done
-    page.wait_for_function("() => window.Chart && Object.keys(Chart.instances).length === 3")
-    titles = page.evaluate("() => Object.values(Chart.instances).map(c => c.options.plugins.title.text)")
-    assert titles == ["Win rate by seat", "Game length (turns)", "Win rate of players who bought the card"]
+    charts = charts_drawn(page, 7)
+    assert [c["title"] for c in charts] == MACHI_KORO_CHARTS
+    assert charts[1]["labels"] == ["Greedy", "Random"] and charts[1]["datasets"] == 2   # rate and interval
+    assert "Wheat Field" in charts[4]["labels"] and charts[4]["datasets"] == 2
+    assert charts[6]["labels"] and charts[6]["datasets"] >= 2          # a part per place in the build order
+    every_row_is_named(charts)
     assert "3,000 of 3,000 games played" in page.locator("#lab-progress").inner_text()
     assert page.locator("table.stats-table").count() >= 5
     page.screenshot(path=str(ARTIFACTS / "lab-result-desktop.png"), full_page=True)
@@ -52,7 +77,10 @@ def test_a_designer_runs_the_lab_and_sees_progress_then_charts(live_server, brow
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
-    page.wait_for_function("() => window.Chart && Object.keys(Chart.instances).length === 3")
+    charts = charts_drawn(page, 7)
+    assert [c["title"] for c in charts] == MACHI_KORO_CHARTS
+    every_row_is_named(charts)
+    assert all(c["width"] <= 390 for c in charts)
     page.screenshot(path=str(ARTIFACTS / "lab-result-phone.png"), full_page=True)
     assert page_width(page) <= 390
     assert page.problems == []
@@ -70,11 +98,13 @@ def test_a_designer_runs_aquarius_in_the_lab_and_sees_its_charts(live_server, br
     page.click("button[type=submit]:has-text('Run')")
 
     page.wait_for_selector("#lab-result", state="attached", timeout=120_000)
-    page.wait_for_function("() => window.Chart && Object.keys(Chart.instances).length === 3")
-    titles = page.evaluate("() => Object.values(Chart.instances).map(c => c.options.plugins.title.text)")
-    assert titles == ["Win rate by seat", "Game length (turns)", "Win rate of players who played the card"]
-    bars = page.evaluate("() => Object.values(Chart.instances)[2].data.labels")
+    charts = charts_drawn(page, 4)
+    assert [c["title"] for c in charts] == ["Win rate by seat", "Win rate by bot", "Game length (turns)",
+                                            "Win rate of players who played the card"]
+    assert charts[1]["labels"] == ["Random", "Strong"]
+    bars = charts[3]["labels"]
     assert bars and set(bars) <= {"Shuffle Goals", "Move a Card", "Zap a Card", "Trade Goals", "Trade Hands"}
+    every_row_is_named(charts)
     assert "Action cards" in page.content() and "Goal trades" in page.content()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "lab-aquarius-result.png"), full_page=True)

@@ -3,9 +3,11 @@
 Run with `pytest stats -m worker` and DATABASE_URL (PostgreSQL), REDIS_URL and CELERY_TASK_ALWAYS_EAGER=0
 (.ci/run does). The worker is started inside the test against the test database itself, which
 `transactional_db` commits to, so the worker sees the game the test stored; it consumes a queue of its own,
-so no other worker on the same Redis can take the test's tasks.
+so no other worker on the same Redis can take the test's tasks. It logs at INFO: the lab's runner says there
+what it did with each chunk (stats/lab/runner.py), which the cancel test reads.
 """
 import os
+import re
 import subprocess
 import sys
 import time
@@ -45,7 +47,7 @@ def worker(transactional_db, tmp_path):
     default_queue = celery_app.conf.task_default_queue
     celery_app.conf.task_default_queue = queue  # read when each task is sent
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test", "DATABASE_URL": database_url(),
-           "REDIS_URL": settings.REDIS_URL, "CELERY_TASK_ALWAYS_EAGER": "0"}
+           "REDIS_URL": settings.REDIS_URL, "CELERY_TASK_ALWAYS_EAGER": "0", "DJANGO_LOG_LEVEL": "INFO"}
     log_path = tmp_path / "worker.log"
     with open(log_path, "w") as log:
         process = subprocess.Popen(
@@ -128,3 +130,44 @@ def test_a_lab_run_is_played_by_the_worker_and_matches_an_in_process_run(worker,
     here = lab.start_run(request)
     runner.play_run_here(here.pk)
     assert LabRun.objects.get(pk=here.pk).result == by_worker.result
+
+
+CHUNK_LINE = re.compile(r"lab run (\d+) chunk (\d+): (not played|played|stopped)")
+
+
+def chunk_lines(process, run_id):
+    """[(chunk index, "played" | "stopped" | "not played")] of a run, in the order the worker logged them."""
+    return [(int(m[2]), m[3]) for m in CHUNK_LINE.finditer(process.log_path.read_text()) if int(m[1]) == run_id]
+
+
+def test_cancelling_a_lab_run_stops_the_workers_remaining_chunks(worker, monkeypatch):
+    from cards.loading import load_official_cards
+    from stats.lab import services as lab
+    from stats.models import LabRun
+
+    load_official_cards()
+    monkeypatch.setattr(lab, "chunk_size_for", lambda games: 10)
+    request = lab.LabRequest(game="machikoro", players=2, extensions=("base",), market="all",
+                             bots=("income", "income"), games=4000, seed=78)
+    run = lab.start_run(request)      # 400 chunk tasks go to the worker's queue at once
+    assert run.chunk_count == 400
+    wait_for(lambda: LabRun.objects.get(pk=run.pk).games_done >= 20, worker, "the first chunks")
+    lab.cancel_run(run.pk)
+    before_cancel = len(chunk_lines(worker, run.pk))
+
+    # The worker still takes every task of the group; each one after the cancel returns without playing.
+    wait_for(lambda: len(chunk_lines(worker, run.pk)) == run.chunk_count, worker, "every chunk task")
+    lines = chunk_lines(worker, run.pk)
+    assert sorted(index for index, _ in lines) == list(range(run.chunk_count)), lines
+    cancelled = LabRun.objects.get(pk=run.pk)
+    assert cancelled.status == LabRun.Status.CANCELLED and cancelled.result is None
+    stored = set(cancelled.chunks.values_list("index", flat=True))
+    assert 2 <= len(stored) < run.chunk_count
+    assert cancelled.games_done == 10 * len(stored) < run.games        # fewer games counted than asked
+    assert stored <= {index for index, outcome in lines if outcome == "played"}
+    # No chunk runs once the cancel is seen: after the first chunk that found the run cancelled, none played;
+    # after the cancel, at most the one chunk being played then went on (the worker plays one at a time).
+    first_skip = next(k for k, (_, outcome) in enumerate(lines) if outcome == "not played")
+    assert all(outcome == "not played" for _, outcome in lines[first_skip:]), lines[first_skip:]
+    assert sum(outcome != "not played" for _, outcome in lines[before_cancel:]) <= 1, lines[before_cancel:]
+    assert sum(outcome == "not played" for _, outcome in lines) >= run.chunk_count - len(stored) - 1
