@@ -102,7 +102,7 @@ def request_of(message):
     if isinstance(request_id, bool) or not isinstance(request_id, (str, int, float, type(None))) or (
             isinstance(request_id, str) and len(request_id) > 64) or (
             isinstance(request_id, float) and not math.isfinite(request_id)) or (
-            isinstance(request_id, int) and abs(request_id) > 2 ** 53):
+            isinstance(request_id, (int, float)) and abs(request_id) > 2 ** 53):
         raise Fault(INVALID_REQUEST, "Invalid request: the id is a number or a short string.")
     if message.get("jsonrpc") != JSONRPC:
         raise Fault(INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0".', request_id=request_id)
