@@ -60,7 +60,7 @@ messages: install gettext-deps
 
 # The whole suite on the embedded defaults (SQLite, in-memory channel layer, eager Celery).
 test: install-dev browser-deps gettext-deps
-	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest -n 2
+	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest -n 2 --durations=20
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .test-media
@@ -69,7 +69,7 @@ clean:
 DATABASE_URL_TEST ?= postgres://postgres@127.0.0.1:5432/postgres
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 test-services: install-dev browser-deps nginx-deps gettext-deps
-	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest -n 2
+	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest -n 2 --durations=20
 
 # The statistics tasks through Redis and a real Celery worker on PostgreSQL: the test starts
 # `celery -A config worker` itself, against the test database, on a queue of its own (docs/statistics.md).
