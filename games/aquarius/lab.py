@@ -13,22 +13,15 @@ whole run. Beside the common counts (length, wins by seat and by bot) an Aquariu
                   (trades after which that seat won the game)
 """
 from games.common import rng as _rng
+from games.common.lab import add as _add, count_game, empty_tally as _common_tally, game_seed
 
 from .bots import make_bot
 from .rules import apply_in_place, winners as goal_winners
 from .setup import new_game
 
-LENGTH_BUCKET = 5          # game lengths are counted in buckets of this many turns
-
 
 def empty_tally():
-    return {"games": 0, "unfinished": 0, "turns_sum": 0, "turns_squares": 0, "length_buckets": {},
-            "wins_by_seat": {}, "seats_by_bot": {}, "wins_by_bot": {}, "shared": 0, "blocked": 0,
-            "actions": {}, "goal_trades": {}}
-
-
-def _add(counter, key, amount=1):
-    counter[key] = counter.get(key, 0) + amount
+    return _common_tally(shared=0, blocked=0, actions={}, goal_trades={})
 
 
 def _action(tally, action):
@@ -63,19 +56,7 @@ def play_one(deck, seed, bots, tally, chicken=False):
             elif kind == "goals_traded":
                 trades.append((event["seat"], event["with"]))
     won = set(state.winners)
-    turns = state.turn
-    tally["games"] += 1
-    tally["turns_sum"] += turns
-    tally["turns_squares"] += turns * turns
-    _add(tally["length_buckets"], str(turns // LENGTH_BUCKET * LENGTH_BUCKET))
-    for seat, bot in enumerate(bots):
-        _add(tally["seats_by_bot"], bot.name)
-        _add(tally["wins_by_seat"], str(seat), 0)
-    for seat in sorted(won):
-        _add(tally["wins_by_seat"], str(seat))
-        _add(tally["wins_by_bot"], bots[seat].name)
-    if not won:
-        tally["unfinished"] += 1     # cannot happen (a game ends with winners), kept for the common format
+    count_game(tally, state.turn, [bot.name for bot in bots], won)   # a game always ends with winners
     tally["shared"] += len(won) > 1
     tally["blocked"] += not goal_winners(state)
     for action, count in played.items():
@@ -97,10 +78,6 @@ def play_one(deck, seed, bots, tally, chicken=False):
 def seat_bots(bot_names, players, game_seed):
     """Seat s is played by bot_names[s % len(bot_names)], seeded from the game's seed (as simulate does)."""
     return [make_bot(bot_names[seat % len(bot_names)], _rng.derive(game_seed, seat)) for seat in range(players)]
-
-
-def game_seed(run_seed, index):
-    return _rng.derive(run_seed, index)
 
 
 def play_chunk(deck, settings, run_seed, start, stop, should_stop=None):

@@ -6,14 +6,12 @@ whole run: the numbers do not depend on how many workers played the chunks.
 """
 
 from games.common import rng as _rng
+from games.common.lab import add as _add, count_game, empty_tally as _common_tally, game_seed
 from .bots import make_bot
 from .events import Bought, GameOver, LandmarkBuilt, Transfer
 from .options import GameOptions
 from .rules import PHASE_HANDLERS
 from .state import BANK, OVER
-
-LENGTH_BUCKET = 5          # game lengths are counted in buckets of this many turns
-
 
 def options_for(settings):
     """Engine options from a lab run's settings (JSON)."""
@@ -23,12 +21,7 @@ def options_for(settings):
 
 
 def empty_tally():
-    return {"games": 0, "unfinished": 0, "turns_sum": 0, "turns_squares": 0, "length_buckets": {},
-            "wins_by_seat": {}, "seats_by_bot": {}, "wins_by_bot": {}, "cards": {}, "landmarks": {}}
-
-
-def _add(counter, key, amount=1):
-    counter[key] = counter.get(key, 0) + amount
+    return _common_tally(cards={}, landmarks={})
 
 
 def _card(tally, slug):
@@ -82,19 +75,7 @@ def play_one(card_set, options, seed, bots, tally):
             elif kind is GameOver:
                 pass
     winner = state.winner
-    turns = state.turn
-    tally["games"] += 1
-    tally["turns_sum"] += turns
-    tally["turns_squares"] += turns * turns
-    _add(tally["length_buckets"], str(turns // LENGTH_BUCKET * LENGTH_BUCKET))
-    for seat, bot in enumerate(bots):
-        _add(tally["seats_by_bot"], bot.name)
-        _add(tally["wins_by_seat"], str(seat), 0)
-    if winner is None:
-        tally["unfinished"] += 1
-    else:
-        _add(tally["wins_by_seat"], str(winner))
-        _add(tally["wins_by_bot"], bots[winner].name)
+    count_game(tally, state.turn, [bot.name for bot in bots], () if winner is None else (winner,))
     for seat, bought in enumerate(first_buy):
         for slug, turn in bought.items():
             stats = _card(tally, slug)
@@ -111,10 +92,6 @@ def play_one(card_set, options, seed, bots, tally):
 def seat_bots(bot_names, players, game_seed):
     """Seat s is played by bot_names[s % len(bot_names)], seeded from the game's seed."""
     return [make_bot(bot_names[seat % len(bot_names)], _rng.derive(game_seed, seat)) for seat in range(players)]
-
-
-def game_seed(run_seed, index):
-    return _rng.derive(run_seed, index)
 
 
 def play_chunk(card_set, settings, run_seed, start, stop, should_stop=None, on_game=None):
