@@ -1,6 +1,6 @@
-"""The site as a visitor sees it on a 1280×800 desktop and a 390×844 phone: no page scrolls sideways, card
-faces carry accessible text, a background tab's title says when it is your turn, and a rematch takes one
-click each. Screenshots of the pages go to test-artifacts/ when a test fails.
+"""The site as a visitor sees it on a 1280×800 desktop and a 390×844 phone (and 360- and 430-px phones for
+overflow): no page scrolls sideways, card faces carry accessible text, a background tab's title says when it
+is your turn, and a rematch takes one click each. Screenshots of the pages go to test-artifacts/ when a test fails.
 """
 import re
 from contextlib import contextmanager
@@ -36,8 +36,13 @@ def screenshots_on_failure(name, pages):
         raise
 
 
+# The phones the site must fit beside the 390-px one: nothing may scroll sideways from 360 to 430 px.
+EDGE_PHONES = {"phone-360": {"width": 360, "height": 740}, "phone-430": {"width": 430, "height": 932}}
+
+
 def new_player(browser, site, nickname, size="desktop"):
-    context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
+    phone = size != "desktop"
+    context = browser.new_context(viewport={**SIZES, **EDGE_PHONES}[size], is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.on("dialog", lambda dialog: dialog.accept())
     page.goto(site.url() + "/accounts/guest/?next=/games/")
@@ -139,6 +144,28 @@ def test_no_page_scrolls_sideways(site, browser, finished_game, designer_account
         designer.close()
         assert not wide, f"pages wider than the {size} screen (extra pixels): {wide}"
         assert not errors, errors
+
+
+@pytest.mark.parametrize("size", EDGE_PHONES)
+def test_the_narrowest_and_widest_phones_do_not_scroll_sideways(site, browser, finished_game, size):
+    """The pages most likely to overflow (forms, tables, boards, the end of a game) at 360 and 430 px."""
+    page = new_player(browser, site, "Edge" + size[-3:], size)
+    with screenshots_on_failure(f"overflow-{size}", [page]):
+        wide = {}
+        for path in ["/", "/games/", "/games/new/machikoro/", "/games/new/aquarius/", "/cards/", "/cards/valeria/",
+                     "/cards/progress/cost/", "/stats/", "/docs/playing/", "/api/docs/", f"/games/{finished_game}/",
+                     f"/games/{finished_game}/replay/", f"/stats/games/{finished_game}/"]:
+            page.goto(site.url() + path)
+            page.wait_for_load_state("networkidle")
+            extra = page.evaluate(OVERFLOW)
+            if extra > 0:
+                wide[path] = extra
+        create_game(page, site, bots=1)
+        page.click("#ready-button")
+        page.wait_for_selector("#board .mk-player")
+        if page.evaluate(OVERFLOW) > 0:
+            wide["the board"] = page.evaluate(OVERFLOW)
+        assert not wide, f"pages wider than the {size} screen (extra pixels): {wide}"
 
 
 @pytest.mark.parametrize("size", SIZES)
