@@ -5,8 +5,9 @@ the run merges the tallies, so the result is the same whatever the number of wor
 """
 import logging
 import threading
+import time
 
-from django.db import close_old_connections, connection
+from django.db import OperationalError, close_old_connections, connection
 
 from games.rulesets import get_ruleset
 from stats.models import LabRun
@@ -15,6 +16,7 @@ from . import services
 
 log = logging.getLogger(__name__)
 CANCEL_CHECK_EVERY = 10     # games between two looks at the run's status
+STORE_ATTEMPTS = 5          # a chunk's tally is stored again after a transient database error (SQLite's locks)
 
 
 def play_chunk(run_id, index):
@@ -42,7 +44,22 @@ def play_chunk(run_id, index):
         log.info("lab run %s chunk %s: stopped after %s games, the run was cancelled", run_id, index, tally["games"])
         return      # stopped by a cancel: a partial chunk is not stored
     log.info("lab run %s chunk %s: played %s games", run_id, index, tally["games"])
-    services.record_chunk(run_id, index, tally)
+    store_chunk(run_id, index, tally)
+
+
+def store_chunk(run_id, index, tally):
+    """`record_chunk`, again after a transient database error (SQLite answers a write that meets a reader's
+    table lock at once); a chunk that still cannot be stored fails the run rather than leaving it running."""
+    for attempt in range(1, STORE_ATTEMPTS + 1):
+        try:
+            return services.record_chunk(run_id, index, tally)
+        except OperationalError as exc:
+            if attempt == STORE_ATTEMPTS:
+                log.exception("lab run %s chunk %s could not be stored", run_id, index)
+                services.fail_run(run_id, f"Chunk {index} could not be stored: {exc}")
+                return None
+            log.warning("lab run %s chunk %s: storing failed (%s), trying again", run_id, index, exc)
+            time.sleep(0.1 * attempt)
 
 
 def play_run_here(run_id):
@@ -50,9 +67,12 @@ def play_run_here(run_id):
     try:
         run = LabRun.objects.get(pk=run_id)
         for index in range(run.chunk_count):
-            if services.is_cancelled(run_id):
+            if services.is_final(run_id):
                 return
             play_chunk(run_id, index)
+    except Exception as exc:  # noqa: BLE001: the run says it failed; it must never stay "running" with no thread
+        log.exception("lab run %s failed", run_id)
+        services.fail_run(run_id, f"The run stopped: {exc!r}")
     finally:
         if threading.current_thread() is not threading.main_thread():
             connection.close()

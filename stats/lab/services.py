@@ -152,6 +152,11 @@ def is_cancelled(run_id):
     return LabRun.objects.filter(pk=run_id, status=LabRun.Status.CANCELLED).exists()
 
 
+def is_final(run_id):
+    """Cancelled, failed or done (or deleted): nothing more to play."""
+    return not LabRun.objects.filter(pk=run_id).exclude(status__in=LabRun.FINAL).exists()
+
+
 def mark_running(run_id):
     LabRun.objects.filter(pk=run_id, status=LabRun.Status.QUEUED).update(status=LabRun.Status.RUNNING)
 
