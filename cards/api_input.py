@@ -6,7 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _, gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.authentication import BasicAuthentication
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 from .json_safety import UnsafeJSON, loads
 
@@ -48,6 +48,32 @@ class SafeJSONParser(JSONParser):
             raise exceptions.ParseError(_("JSON refused - %(reason)s.") % {"reason": exc}) from None
         except ValueError as exc:
             raise exceptions.ParseError(_("JSON parse error - %(reason)s") % {"reason": exc}) from None
+
+
+def _refuse_null_characters(fields):
+    """A NUL in a form field's name or value: PostgreSQL text cannot hold one, so it is a 400 before any query."""
+    for key, values in fields.lists():
+        if "\x00" in key or any(isinstance(v, str) and "\x00" in v for v in values):
+            raise exceptions.ParseError(_("Form field %(field)r holds a NUL character, which no field accepts.")
+                                        % {"field": key.replace("\x00", "\\0")})
+
+
+class SafeFormParser(FormParser):
+    """URL-encoded forms without NUL characters (JSON bodies: SafeJSONParser refuses them too)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = super().parse(stream, media_type, parser_context)
+        _refuse_null_characters(data)
+        return data
+
+
+class SafeMultiPartParser(MultiPartParser):
+    """Multipart forms without NUL characters in their text fields (files are read as files)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        _refuse_null_characters(parsed.data)
+        return parsed
 
 
 def _refuse_constant(name):

@@ -1,7 +1,8 @@
-"""JSON the site accepts: nested at most MAX_DEPTH levels, and only text that is valid Unicode.
+"""JSON the site accepts: nested at most MAX_DEPTH levels, and only text that is valid Unicode without NUL.
 
-`json.loads` accepts `"\\ud800"` (a lone UTF-16 surrogate) and raises RecursionError on deep nesting; the
-first cannot be stored or sent back as UTF-8, the second is a server error. Plain Python, no Django.
+`json.loads` accepts `"\\ud800"` (a lone UTF-16 surrogate) and `"\\u0000"`, and raises RecursionError on deep
+nesting; the first cannot be stored or sent back as UTF-8, the second cannot be stored in PostgreSQL text, the
+third is a server error. Plain Python, no Django.
 """
 import json
 
@@ -24,6 +25,8 @@ def _check_text(text, parts):
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise UnsafeJSON(f"{_path(parts)}: a lone surrogate U+{ord(text[exc.start]):04X} is not valid Unicode text") from None
+    if "\x00" in text:  # PostgreSQL text cannot hold it: refused here, not a server error at the first query
+        raise UnsafeJSON(f"{_path(parts)}: a NUL character (U+0000) is not accepted in text")
 
 
 def check_value(value, max_depth=MAX_DEPTH):

@@ -175,8 +175,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PARSER_CLASSES": [
         "cards.api_input.SafeJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "cards.api_input.SafeFormParser",
+        "cards.api_input.SafeMultiPartParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["cards.permissions.IsDesignerOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": [

@@ -31,8 +31,12 @@ def test_the_schema_covers_every_endpoint_and_its_errors():
     assert {"/api/establishments/{slug}/history/", "/api/import/", "/api/games/{game_id}/stats/",
             "/api/colours/{id}/"} <= paths
     documents = schema.raw_schema["paths"]
-    history = documents["/api/establishments/{slug}/history/"]["get"]["responses"]["200"]
-    assert history["content"]["application/json"]["schema"]["type"] == "array"  # a plain list, not a page
+    histories = [path for path in documents if path.endswith("/history/")]
+    assert "/api/establishments/{slug}/history/" in histories and "/api/aquarius-cards/{id}/history/" in histories
+    for path in histories:  # every card table's history: a plain list, not a page, and no list filters
+        history = documents[path]["get"]
+        assert history["responses"]["200"]["content"]["application/json"]["schema"]["type"] == "array", path
+        assert not [p for p in history.get("parameters", []) if p["in"] == "query" and p["name"] not in ("format", "lang")], path
     delete = documents["/api/colours/{id}/"]["delete"]["responses"]
     assert {"400", "401", "403", "404", "409", "413"} <= set(delete)
     assert delete["409"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}

@@ -42,7 +42,7 @@ class AquariusCardViewSet(viewsets.ModelViewSet):
     ordering_fields = ["order", "slug", "name", "kind", "id"]
 
     @extend_schema(responses=HistoryRecordSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])  # a plain list, as HistoryMixin
     def history(self, request, pk=None, format=None):  # format: the router's `history.json`
         """Every change of this card: who, when and what."""
         card = self.get_object()

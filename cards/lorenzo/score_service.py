@@ -28,7 +28,7 @@ class ScoreInputError(ValueError):
 def _find(model, names, field, problems):
     found = []
     for name in names:
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str) or not name.strip() or "\x00" in name:  # no card's name holds a NUL
             problems.setdefault(field, []).append(f"{name!r} is not a card name or slug.")
             continue
         card = model.objects.filter(Q(slug=name.strip()) | Q(name__iexact=name.strip())).first()

@@ -114,6 +114,23 @@ def test_lone_surrogate_in_a_card_field_is_refused(designer_http, official_cards
     assert card_tables_snapshot() == before
 
 
+@pytest.mark.parametrize("body, content_type", [
+    ('{"description": "nul \\u0000 here"}', "application/json"),
+    ('{"aliases": ["a\\u0000b"]}', "application/json"),
+    ("description=nul%00here", "application/x-www-form-urlencoded"),
+    ("icon=cup%00&name=x", "application/x-www-form-urlencoded"),
+])
+def test_a_nul_character_in_a_body_is_a_clear_400_on_every_database(designer_http, official_cards, body,
+                                                                     content_type):
+    """PostgreSQL text cannot hold NUL: one that reached a slug lookup or a save was a 500 there (a fuzz run found
+    it in a form's icon field and in a Lorenzo score's card list). Refused by the parsers, whatever the view."""
+    before = card_tables_snapshot()
+    response = designer_http.patch("/api/establishments/mine/", body, content_type=content_type)
+    error = error_of(response, 400)
+    assert error["code"] == "parse_error" and "NUL" in error["message"]
+    assert card_tables_snapshot() == before
+
+
 def test_invalid_utf8_body_is_a_parse_error(designer_http, official_cards):
     response = designer_http.post("/api/colours/", b'{"name": "\xff\xfe"}', content_type="application/json")
     assert error_of(response, 400)["code"] == "parse_error"

@@ -76,6 +76,21 @@ def test_bad_situations_get_clear_errors(official_cards, body, field, message):
     assert message in response.json()["error"]["fields"][field][0]["message"]
 
 
+@pytest.mark.parametrize("body", [{"leaders": ["Sisto\x00IV"]}, {"cards": {"territories": ["\x00"]}}])
+def test_a_nul_character_in_a_card_name_is_a_clear_400(official_cards, body):
+    # PostgreSQL cannot even compare a text holding one: it was a 500 there (a schema fuzz run found it)
+    response = score(body)
+    assert response.status_code == 400 and "NUL" in response.json()["error"]["message"]
+
+
+def test_a_name_holding_a_nul_is_no_card_even_past_the_parser():
+    from cards.lorenzo.score_service import ScoreInputError, holdings_from
+
+    with pytest.raises(ScoreInputError) as refused:
+        holdings_from({"leaders": ["Sisto\x00IV"]})
+    assert "is not a card name or slug" in str(refused.value)
+
+
 def test_a_string_where_a_list_of_cards_belongs_is_refused_not_dropped(official_cards):
     # "Woods" alone used to be read as no card at all: a 200 with the territory silently missing.
     response = score({"faith_points": 5, "cards": {"territories": "Woods", "characters": ["farmer"]}})
