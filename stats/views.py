@@ -41,7 +41,7 @@ def panel_context(game, statistics):
 def _game(code):
     game = Game.objects.filter(code=code).first()
     if game is None:
-        raise Http404("There is no game with this link.")
+        raise Http404(_("There is no game with this link."))
     return game
 
 

@@ -137,6 +137,7 @@ def test_dates_and_numbers_follow_the_locale():
 @pytest.mark.parametrize("path, english, french", [
     ("/no/such/page/", "There is no page at this address.", "Il n'y a pas de page à cette adresse."),
     ("/games/nosuchgame/", "There is no game with this link.", "Aucune partie ne correspond à ce lien."),
+    ("/stats/games/nosuchgame/", "There is no game with this link.", "Aucune partie ne correspond à ce lien."),
 ])
 def test_the_404_page_shows_no_template_comment_and_follows_the_language(path, english, french):
     """DEBUG off, as in production: a `{# ... #}` spanning lines is not a comment for Django and was shown as text."""
