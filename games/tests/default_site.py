@@ -40,13 +40,12 @@ from datetime import timedelta
 import django
 
 django.setup()
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-from django.contrib.sessions.backends.db import SessionStore
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.identity import Identity
 from games.models import Game, Seat
-from games.tests.helpers import started_counting_game
+from games.tests.helpers import session_for, started_counting_game
 
 args = json.loads(sys.argv[1])
 users = [get_user_model().objects.create_user(name) for name in ("ann", "bob")]
@@ -54,16 +53,6 @@ game = started_counting_game(*(Identity(user_id=u.pk, name=u.username) for u in 
                              turn_seconds=args["turn_seconds"])
 if args["overdue"]:
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=args["overdue"]))
-
-
-def session_for(user):
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return session.session_key
-
 
 print(json.dumps({"id": game.pk, "code": game.code, "keys": {u.username: session_for(u) for u in users},
                   "seats": {s.name: s.pk for s in Seat.objects.filter(game=game)}}))

@@ -1,8 +1,21 @@
 """Shortcuts for the live-games tests."""
 import time
 
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
 from games import services
 from games.models import Game
+
+
+def session_for(user):
+    """The key of a new database session logged in as `user` (what a browser's session cookie carries)."""
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return session.session_key
 
 
 def counting_lobby(host, *, target=10, min_players=2, max_players=4, turn_seconds=0, public=True):

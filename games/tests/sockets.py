@@ -1,22 +1,12 @@
-"""Helpers for socket tests: sessions for players, connected communicators, waiting for a frame type."""
+"""Helpers for socket tests: connected communicators, waiting for a frame type (sessions for players are
+`helpers.session_for`)."""
 import asyncio
 
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 
 from config.asgi import application
-
-
-def session_for(user):
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    return session.session_key
 
 
 # The handshake runs the consumer's database work on the shared sync thread; under a loaded parallel run

@@ -8,8 +8,8 @@ import pytest_asyncio
 from games import services
 from games.models import Game, Seat
 
-from .helpers import counting_lobby
-from .sockets import close_consumer_connections, next_frame, no_frame_except, open_socket, refusal, session_for, sync
+from .helpers import counting_lobby, session_for
+from .sockets import close_consumer_connections, next_frame, no_frame_except, open_socket, refusal, sync
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

@@ -11,8 +11,7 @@ from django.db import connection
 
 from tests.browser.live_site import LiveSite
 
-from .helpers import started_counting_game
-from .sockets import session_for
+from .helpers import session_for, started_counting_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 

@@ -84,7 +84,7 @@ async def test_a_french_page_gets_every_move_in_french_also_one_worded_before_it
     from games.identity import Identity
     from games.models import Game, Seat
 
-    from .sockets import session_for
+    from .helpers import session_for
 
     def machikoro_game():
         load_official_cards()

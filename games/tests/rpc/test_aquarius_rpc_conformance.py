@@ -283,7 +283,7 @@ async def test_a_reconnecting_player_and_an_observer_get_their_state_bursts(djan
     assert (await clients[1].call("game.see_goal"))["result"] == ["volity.ok"]
     await clients[1].close()
     row = await sync(Game.objects.get)(pk=game.pk)
-    from ..sockets import session_for
+    from ..helpers import session_for
 
     bob_name = row.table[1]
     user = await sync(django_user_model.objects.get)(username=bob_name)

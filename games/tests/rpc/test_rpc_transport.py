@@ -11,7 +11,8 @@ from games.models import Game, Seat
 from games.rpc.tokens import seat_token
 from games.rulesets import register, unregister
 
-from ..sockets import close_consumer_connections, refusal, session_for, sync
+from ..helpers import session_for
+from ..sockets import close_consumer_connections, refusal, sync
 from .counting_rpc import COUNTING_RPC
 from .rpc_sockets import close_all, connect, methods, rpc_path
 
