@@ -1,6 +1,5 @@
 """Running a saved lab run again with its exact cards, and the intervals of the cards' means."""
-import csv
-import io
+import functools
 import math
 import statistics
 
@@ -14,27 +13,11 @@ from stats.lab import runner, services, summary
 from stats.models import LabRun
 from stats.templatetags.stats_tags import decimal
 
+from .lab_helpers import MACHIKORO_SETTINGS, csv_rows, machikoro_request, start
+
 pytestmark = pytest.mark.django_db
-SETTINGS = {"players": 3, "extensions": ["base"], "market": "all", "bots": ["income", "greedy", "random"]}
-
-
-@pytest.fixture
-def inline_runs(settings):
-    settings.LAB_IN_PROCESS_THREAD = False
-
-
-def lab_request(**changes):
-    values = dict(game="machikoro", players=3, bots=("income", "greedy", "random"), games=24, seed=31,
-                  options={"extensions": ["base"], "market": "all"})
-    values.update(changes)
-    return services.LabRequest(**values)
-
-
-def start(request, capture, user=None):
-    with capture(execute=True):
-        run = services.start_run(request, user=user)
-    run.refresh_from_db()
-    return run
+# This module's runs: 24 games from seed 31 unless a test says otherwise.
+lab_request = functools.partial(machikoro_request, games=24, seed=31)
 
 
 def run_again(client, run, capture):
@@ -123,9 +106,9 @@ def test_card_means_have_intervals_from_the_games():
     tally, turns, payouts, per_game = engine.lab.empty_tally(), [], [], []
     for index in range(20):
         seed = engine.lab.game_seed(9, index)
-        options = engine.lab.options_for(SETTINGS)
+        options = engine.lab.options_for(MACHIKORO_SETTINGS)
         state = engine.new_game(card_set, options, seed, 3)
-        bots = engine.lab.seat_bots(SETTINGS["bots"], 3, seed)
+        bots = engine.lab.seat_bots(MACHIKORO_SETTINGS["bots"], 3, seed)
         # Replay the same game by hand to see each wheat field payout and each first bakery purchase.
         first_bakery, wheat = {}, 0
         from games.machikoro.events import Bought, Transfer
@@ -145,7 +128,7 @@ def test_card_means_have_intervals_from_the_games():
                     first_bakery.setdefault(event.player, state.turn)
         turns += list(first_bakery.values())
         per_game.append(wheat)
-        engine.lab.play_one(card_set, options, seed, engine.lab.seat_bots(SETTINGS["bots"], 3, seed), tally)
+        engine.lab.play_one(card_set, options, seed, engine.lab.seat_bots(MACHIKORO_SETTINGS["bots"], 3, seed), tally)
     row = {c["slug"]: c for c in summary.summarise(tally, {}, get_ruleset("machikoro"))["cards"]}
     for figure, values in ((row["bakery"]["first_buy_turn"], turns), (row["wheat-field"]["activations"], per_game),
                            (row["wheat-field"]["payout"], payouts)):
@@ -162,7 +145,7 @@ def test_the_page_and_the_csv_show_the_means_intervals(client, official_cards, d
                                                        django_capture_on_commit_callbacks):
     run = start(lab_request(games=20), django_capture_on_commit_callbacks)
     client.force_login(designer)
-    rows = list(csv.reader(io.StringIO(client.get(reverse("stats:lab-download", args=[run.pk, "csv"])).content.decode())))
+    rows = csv_rows(client, run)
     bakery = {r[0]: r for r in rows if r[1] == "Bakery"}
     for section, key in (("mean turn of first purchase", "first_buy_turn"), ("activations per game", "activations"),
                          ("mean payout per activation", "payout")):

@@ -1,10 +1,6 @@
 """The balance lab plays Aquarius: chunks add up to one run, the form offers it, a run completes and reads well,
 and the lab knows a game only by what its ruleset describes."""
-import csv
-import io
-import json
 import math
-import re
 import statistics
 
 import pytest
@@ -20,13 +16,10 @@ from games.rulesets.lab import GAMES, Column, Figure, Table
 from stats.lab import services, summary
 from stats.models import LabChunk, LabRun
 
+from .lab_helpers import csv_rows, json_document, result_island, start
+
 pytestmark = pytest.mark.django_db
 SETTINGS = {"players": 3, "bots": ["strong", "greedy", "random"], "deck": "first-edition", "chicken": False}
-
-
-@pytest.fixture
-def inline_runs(settings):
-    settings.LAB_IN_PROCESS_THREAD = False
 
 
 def aquarius_request(games=24, seed=7, **changes):
@@ -34,13 +27,6 @@ def aquarius_request(games=24, seed=7, **changes):
                   options={"deck": "first-edition", "chicken": False})
     values.update(changes)
     return services.LabRequest(**values)
-
-
-def start(request, capture):
-    with capture(execute=True):
-        run = services.start_run(request)
-    run.refresh_from_db()
-    return run
 
 
 def test_aquarius_chunks_merge_to_exactly_the_single_process_run():
@@ -133,10 +119,10 @@ def test_a_small_aquarius_run_completes_and_reads_well(client, official_cards, d
                  'data-lab-table="actions"', "Run again with these exact cards"):
         assert text in page, text
     assert "Landmark" not in page and "turn limit" not in page and "Extensions" not in page
-    rows = list(csv.reader(io.StringIO(client.get(reverse("stats:lab-download", args=[run.pk, "csv"])).content.decode())))
+    rows = csv_rows(client, run)
     sections = {r[0] for r in rows}
     assert {"win rate by seat", "win rate by bot", "run", "plays per game", "win rate of players who played it"} <= sections
-    exported = json.loads(client.get(reverse("stats:lab-download", args=[run.pk, "json"])).content)
+    exported = json_document(client, run)
     assert exported["result"] == result and exported["rules"]["deck"] == "first-edition"
 
     client.cookies["django_language"] = "fr"
@@ -145,7 +131,7 @@ def test_a_small_aquarius_run_completes_and_reads_well(client, official_cards, d
         zap = str(get_ruleset("aquarius").lab_namer(run.rules)("zap_card", "Zap a Card"))
     if any(row["slug"] == "zap_card" for row in result["actions"]):
         assert f'<th scope="row">{zap}</th>' in french
-    island = json.loads(re.search(r'id="lab-result" type="application/json">(.*?)</script>', french, re.S).group(1))
+    island = result_island(french)
     assert [r["slug"] for r in island["actions"]] == [r["slug"] for r in result["actions"]]
 
 
@@ -232,7 +218,7 @@ def test_a_game_the_lab_has_never_heard_of_runs_reads_and_exports(client, design
     client.force_login(designer)
     page = client.get(reverse("stats:lab-run", args=[run.pk])).content.decode()
     assert "Even games" in page and '<th scope="row">Heads</th>' in page and "Mean per game" in page
-    rows = list(csv.reader(io.StringIO(client.get(reverse("stats:lab-download", args=[run.pk, "csv"])).content.decode())))
+    rows = csv_rows(client, run)
     assert ["win rate", "Heads", "1.0"] == rows[-1][:3] and ["run", "even games"] == [r[:2] for r in rows if r[0] == "run"][0]
     assert "Wins with Heads" in [r["figure"] for r in summary.compare(run.result, run.result, "coin-lab")]
     assert 'href="?game=coin-lab"' in client.get(reverse("stats:lab")).content.decode()

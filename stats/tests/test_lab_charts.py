@@ -13,21 +13,16 @@ from games.rulesets.lab import GAMES, Chart, Column, Table
 from stats.lab import services
 from stats.models import LabRun
 
+from .lab_helpers import result_island, start
 from .test_lab_aquarius import CoinRuleset
 
 pytestmark = pytest.mark.django_db
 FALLBACK = "See the table below."
 
 
-@pytest.fixture
-def inline_runs(settings):
-    settings.LAB_IN_PROCESS_THREAD = False
-
-
-def start(request, capture):
-    with capture(execute=True):
-        run = services.start_run(request)
-    run.refresh_from_db()
+def played(request, capture):
+    """The run of `request`, played to its end."""
+    run = start(request, capture)
     assert run.status == LabRun.Status.DONE, run.error
     return run
 
@@ -47,7 +42,7 @@ def test_a_machi_koro_run_draws_bots_payouts_and_build_order_too(client, officia
                                                                  django_capture_on_commit_callbacks):
     request = services.LabRequest(game="machikoro", players=3, extensions=("base",), market="all",
                                   bots=("income", "greedy", "random"), games=20, seed=5)
-    run = start(request, django_capture_on_commit_callbacks)
+    run = played(request, django_capture_on_commit_callbacks)
     client.force_login(designer)
     charts = canvases(client.get(reverse("stats:lab-run", args=[run.pk])).content.decode())
 
@@ -67,8 +62,7 @@ def test_a_machi_koro_run_draws_bots_payouts_and_build_order_too(client, officia
     assert label.startswith("Stacked bar chart:") and order["label"] == "Built as no. %(value)s"
     assert charts[3][0]["axis"] == "%" and charts[3][0]["title"] == "Win rate of players who bought the card"
     # What the charts draw is in the page's JSON island, under the keys the canvases name.
-    island = json.loads(re.search(r'id="lab-result" type="application/json">(.*?)</script>',
-                                  client.get(reverse("stats:lab-run", args=[run.pk])).content.decode(), re.S).group(1))
+    island = result_island(client.get(reverse("stats:lab-run", args=[run.pk])).content.decode())
     assert set(island["wins_by_bot"]) == {"income", "greedy", "random"}
     assert all("activations" in row and "payout" in row for row in island["cards"])
     assert any(row["ranks"] for row in island["landmarks"])
@@ -78,7 +72,7 @@ def test_the_charts_speak_the_readers_language(client, official_cards, designer,
                                                django_capture_on_commit_callbacks):
     request = services.LabRequest(game="machikoro", players=2, extensions=("base",), market="all",
                                   bots=("income", "greedy"), games=10, seed=6)
-    run = start(request, django_capture_on_commit_callbacks)
+    run = played(request, django_capture_on_commit_callbacks)
     client.force_login(designer)
     english = canvases(client.get(reverse("stats:lab-run", args=[run.pk])).content.decode())
     client.cookies["django_language"] = "fr"
@@ -117,7 +111,7 @@ def charted_coin():
 def test_any_games_table_charts_are_drawn_as_its_ruleset_says(client, designer, charted_coin, inline_runs,
                                                               django_capture_on_commit_callbacks):
     request = services.LabRequest(game="coin-charts", players=2, bots=("heads", "tails"), games=10, seed=1)
-    run = start(request, django_capture_on_commit_callbacks)
+    run = played(request, django_capture_on_commit_callbacks)
     client.force_login(designer)
     charts = canvases(client.get(reverse("stats:lab-run", args=[run.pk])).content.decode())
     assert [(d["chart"], d.get("column"), d.get("kind"), d.get("axis"), label) for d, label, _ in charts] == [

@@ -1,8 +1,10 @@
-"""The statistics pages name the cards in the reader's language (French names from the frozen card set)."""
+"""The statistics in the reader's language: the pages name the cards from the frozen card set's French names, and
+the statistics' own words (their games' count, their status) are worded when shown."""
 import pytest
 from django.utils import translation
 
 from stats import services
+from stats.models import GameStatistics, SiteStatistics
 from stats.selectors import card_label, game_view
 
 from .factories import play_finished_game
@@ -76,3 +78,23 @@ def test_aquarius_statistics_speak_french(db):
     assert series["measures"]["title"] == "Plus grand groupe par élément"
     assert {d["label"] for d in series["measures"]["datasets"]} == {"air", "terre", "feu", "eau", "vide"}
     assert all(p["goal_name"] in {"air", "terre", "feu", "eau", "vide"} for p in view["players"])
+
+
+@pytest.mark.parametrize("games, english, french", [
+    (1, "site statistics over 1 game", "statistiques du site sur 1 partie"),
+    (2, "site statistics over 2 games", "statistiques du site sur 2 parties"),
+    (12000, "site statistics over 12,000 games", "statistiques du site sur 12\u00a0000 parties"),
+])
+def test_site_statistics_count_their_games(games, english, french):
+    assert str(SiteStatistics(games=games)) == english
+    with translation.override("fr"):
+        assert str(SiteStatistics(games=games)) == french
+
+
+def test_a_games_statistics_status_is_worded_in_the_readers_language():
+    statistics = GameStatistics(status=GameStatistics.Status.DONE)
+    assert statistics.get_status_display() == "Ready"
+    with translation.override("fr"):
+        assert statistics.get_status_display() == "Prêtes"
+        assert [str(label) for _, label in GameStatistics.Status.choices] == [
+            "En attente d'un worker", "En cours de calcul", "Prêtes", "Échec"]
