@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .compound_params import ActionParam, FilterParam
+from .cursor import Cursor
 from .errors import EffectError
+from .params import AmountParam, Flag, Literal, Name, Number, Param, Word
+from .spelling import listed
 from .syntax import RawCompare, RawWord
 from .tree import (Activate, AdjustRoll, Check, Close, Count, Demolish, ExtraTurn, Gain, Has, If, IncomeBonus,
                    Invest, Leg, Move, Pay, Redistribute, Renovate, Reroll, RollDice, SharedRoll, Take, Trade)
-from .params import ActionParam, AmountParam, Cursor, FilterParam, Flag, Literal, Name, Number, Param, Word, listed
 from .vocabulary import FieldSpec, VerbSpec, Vocabulary, register
 
 GAME = "machi-koro"

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .compound_params import ActionParam, Pairs, Repeat, pick_kind, read_filter
+from .cursor import Cursor
 from .errors import EffectError
+from .params import AmountParam, Dotted, Flag, Name, Number, Param, Word
 from .rewrite import build_manipulate_resources
+from .spelling import listed
 from .syntax import RawBracket, RawCompare, RawWord
 from .tree import Acquire, Call, Choose, Filter, Gain, Group, Leg
-from .params import (ActionParam, AmountParam, Cursor, Dotted, Flag, Name, Number, Pairs, Param, Repeat, Word, listed,
-                     pick_kind, read_filter)
 from .vocabulary import FieldSpec, VerbSpec, Vocabulary, register
 
 GAME = "valeria"

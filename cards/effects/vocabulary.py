@@ -11,9 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .compound_params import Pairs, Repeat
 from .context import EffectContext
+from .cursor import Cursor
 from .errors import EffectError
-from .params import BARE_WORD, Cursor, Pairs, Param, Repeat, is_int, listed, print_name, unprintable, write_amount
+from .params import Param
+from .spelling import BARE_WORD, is_int, listed, print_name, unprintable, write_amount
 from .syntax import RawAll, RawAny, RawCompare, RawLeg, join_choices
 from .tree import AllOf, Amount, AnyOf, Call, Compare, Filter, Group, KeyValue, Leg
 
