@@ -153,6 +153,9 @@ class AquariusRuleset(Ruleset):
                   "strong": pgettext_lazy("bot", "Strong")}
     same_view_for_all = False
     board_script = "js/boards/aquarius.js"
+    # The board's modules, in the order they need each other (static/js/boards/aquarius.js puts them together).
+    board_parts = tuple(f"js/boards/aquarius/{name}.js"
+                        for name in ("cards", "state", "view", "input", "table", "panels", "hand"))
     options_form = AquariusOptionsForm
 
     def clean_options(self, raw):

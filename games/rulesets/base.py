@@ -102,6 +102,7 @@ class Ruleset(ABC):
     bot_labels = {}            # bot kind -> its name for people (a lazy translation; the kind is the wire token)
     same_view_for_all = False  # True when no seat sees anything the others do not
     board_script = ""          # static path of the page script that draws this game's board
+    board_parts = ()           # static paths of the scripts the board script needs, loaded before it in order
     form_script = ""           # static path of a script for its options on the create form (optional)
     options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
 
