@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bench.live import cpu_seconds  # noqa: E402
+from bench.live_host import cpu_seconds  # noqa: E402
 
 TARGET_RATIO = 0.5
 ENDPOINTS = {"trivial": "/health/live/", "card_list": "/api/establishments/"}

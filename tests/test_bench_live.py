@@ -1,10 +1,11 @@
-"""bench/live.py's arithmetic: what each part of the machine spends per move, the ceiling it implies, and
-slices whose held players send nothing until their kind's slice opens."""
+"""bench/live.py's arithmetic (bench/live_figures.py, bench/live_load.py): what each part of the machine spends
+per move, the ceiling it implies, and slices whose held players send nothing until their kind's slice opens."""
 import asyncio
 import os
 import time
 
-from bench import live
+from bench.live_figures import ceiling, per_part, summarise
+from bench.live_load import Bench
 
 
 class FakeHost:
@@ -23,18 +24,18 @@ def reading(servers, clients, machine):
 
 
 def test_per_part_names_what_the_parts_leave_unexplained():
-    parts = live.per_part({"servers": 0.8, "clients": 0.2, "postgres": 0.1, "machine": 1.5}, 100)
+    parts = per_part({"servers": 0.8, "clients": 0.2, "postgres": 0.1, "machine": 1.5}, 100)
     assert parts == {"servers": 8.0, "clients": 2.0, "postgres": 1.0, "other": 4.0}
-    assert live.per_part({}, 100) == {} and live.per_part({"machine": 1.0}, 0) == {}
+    assert per_part({}, 100) == {} and per_part({"machine": 1.0}, 0) == {}
 
 
 def test_ceiling_is_the_cores_over_the_cpu_a_move_takes():
-    assert live.ceiling({"servers": 8.0, "clients": 2.0, "other": 30.0}) == round(os.cpu_count() * 1000 / 10.0, 1)
-    assert live.ceiling({"other": 3.0}) is None
+    assert ceiling({"servers": 8.0, "clients": 2.0, "other": 30.0}) == round(os.cpu_count() * 1000 / 10.0, 1)
+    assert ceiling({"other": 3.0}) is None
 
 
 def test_slices_subtract_each_parts_idle_rate():
-    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
+    bench = Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
     host = FakeHost([reading(0, 0, 0), reading(1.0, 0.5, 2.0),      # game slice
                      reading(1.0, 0.5, 2.0), reading(1.6, 0.7, 3.0),  # echo slice
                      reading(1.6, 0.7, 3.0), reading(1.7, 0.7, 3.2)])  # idle slice
@@ -48,7 +49,7 @@ def test_slices_subtract_each_parts_idle_rate():
         idle.wall = 1.0
         return {"label": "step", "think": 1.0, "slices": [game, echo, idle]}
 
-    summary = live.summarise(asyncio.run(run()), slice_seconds=1.0)
+    summary = summarise(asyncio.run(run()), slice_seconds=1.0)
     assert summary["game"]["host_cpu_s"] == {"servers": 0.9, "clients": 0.5, "worker": 0.0, "postgres": 0.0,
                                              "redis": 0.0, "machine": 1.8}
     assert summary["game"]["cpu_ms_each"] == 9.0
@@ -56,7 +57,7 @@ def test_slices_subtract_each_parts_idle_rate():
 
 
 def test_held_players_wait_for_their_slice_without_sending():
-    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
+    bench = Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
     bench.think = 0.01
     host = FakeHost([reading(0, 0, 0)] * 4)
 
@@ -75,7 +76,7 @@ def test_held_players_wait_for_their_slice_without_sending():
 def test_moves_are_paced_send_to_send_so_the_offered_rate_is_the_steps():
     """A move whose update came back late is sent at once, not a whole think time after the update: a
     game's moves then follow each other a think time apart, whatever the latency."""
-    bench = live.Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
+    bench = Bench([0], tables=type("T", (), {"players": 4})(), pool_size=1, maker=None)
     bench.think = 0.2
     host = FakeHost([reading(0, 0, 0)] * 2)
 
