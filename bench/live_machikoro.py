@@ -25,19 +25,10 @@ class MachiKoroTables(StartedGames):
         return MachiKoroTable(bench, index, connect)
 
     def new(self, head_start=False):
-        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-        from django.contrib.sessions.backends.db import SessionStore
+        from games.tests.helpers import session_for
 
         game, users = self.start_game(head_start)
-        keys = []
-        for user in users:
-            session = SessionStore()
-            session[SESSION_KEY] = str(user.pk)
-            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-            session.save()
-            keys.append(session.session_key)
-        return game.code, keys
+        return game.code, [session_for(user) for user in users]
 
 
 class MachiKoroTable:

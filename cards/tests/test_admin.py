@@ -8,13 +8,6 @@ from cards.models import Establishment
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def designer_browser(designer):
-    browser = Client()
-    browser.force_login(designer)
-    return browser
-
-
 def change_form_data(card, **changes):
     data = {
         "name": card.name, "name_fr": card.name_fr, "slug": card.slug, "aliases": "\n".join(card.aliases),

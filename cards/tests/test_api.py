@@ -13,13 +13,6 @@ def client():
     return APIClient()
 
 
-@pytest.fixture
-def designer_client(designer):
-    api = APIClient()
-    api.force_authenticate(designer)
-    return api
-
-
 NEW_CARD = {
     "slug": "sunflower-field",
     "name": "Sunflower Field",
@@ -94,12 +87,12 @@ def test_anonymous_and_player_cannot_write(client, player, official_cards):
     assert not Establishment.objects.filter(slug="sunflower-field").exists()
 
 
-def test_designer_creates_updates_and_history_is_visible(designer_client, official_cards):
-    response = designer_client.post("/api/establishments/", NEW_CARD, format="json")
+def test_designer_creates_updates_and_history_is_visible(designer_api, official_cards):
+    response = designer_api.post("/api/establishments/", NEW_CARD, format="json")
     assert response.status_code == 201, response.json()
-    response = designer_client.patch("/api/establishments/sunflower-field/", {"cost": 3}, format="json")
+    response = designer_api.patch("/api/establishments/sunflower-field/", {"cost": 3}, format="json")
     assert response.status_code == 200 and response.json()["cost"] == 3
-    history = designer_client.get("/api/establishments/sunflower-field/history/").json()
+    history = designer_api.get("/api/establishments/sunflower-field/history/").json()
     assert [h["type"] for h in history] == ["Changed", "Created"]
     assert history[0]["user"] == "dana"
     assert history[0]["changes"] == [{"field": "cost", "old": 2, "new": 3}]
@@ -118,9 +111,9 @@ def test_designer_creates_updates_and_history_is_visible(designer_client, offici
         ({"name": "Wheat Field"}, "non_field_errors", "unique"),
     ],
 )
-def test_bad_input_gets_field_errors_and_changes_nothing(designer_client, official_cards, changes, field, code):
+def test_bad_input_gets_field_errors_and_changes_nothing(designer_api, official_cards, changes, field, code):
     before = Establishment.objects.count()
-    response = designer_client.post("/api/establishments/", {**NEW_CARD, **changes}, format="json")
+    response = designer_api.post("/api/establishments/", {**NEW_CARD, **changes}, format="json")
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "invalid"
@@ -132,8 +125,8 @@ def test_bad_input_gets_field_errors_and_changes_nothing(designer_client, offici
     assert Establishment.objects.count() == before
 
 
-def test_malformed_excommunication_payload_is_refused(designer_client, official_cards):
-    response = designer_client.patch(
+def test_malformed_excommunication_payload_is_refused(designer_api, official_cards):
+    response = designer_api.patch(
         "/api/excommunications/malus-coins/", {"instant_payload": ["GOLD"]}, format="json"
     )
     assert response.status_code == 400

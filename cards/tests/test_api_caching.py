@@ -17,22 +17,15 @@ def client():
     return APIClient()
 
 
-@pytest.fixture
-def designer_client(designer):
-    api = APIClient()
-    api.force_authenticate(designer)
-    return api
-
-
 def served(client, slug, **params):
     body = client.get("/api/establishments/", {"page_size": 500, **params}).json()
     return next(card for card in body["results"] if card["slug"] == slug)
 
 
-def test_editing_an_effect_through_the_api_changes_the_cached_list(client, designer_client, official_cards):
+def test_editing_an_effect_through_the_api_changes_the_cached_list(client, designer_api, official_cards):
     before = served(client, "wheat-field")
     assert before["effect_explained"] and served(client, "wheat-field") == before  # second answer from cache
-    response = designer_client.patch("/api/establishments/wheat-field/", {"effect": "c 3"}, format="json")
+    response = designer_api.patch("/api/establishments/wheat-field/", {"effect": "c 3"}, format="json")
     assert response.status_code == 200
     after = served(client, "wheat-field")
     assert after["effect"] == "c 3"
@@ -67,9 +60,9 @@ def test_the_explanation_depends_on_the_cards_facts_and_language_not_only_the_st
     assert _explained("c 1", "red", 3, 4, "fr") is french  # cached per string, card facts and language
 
 
-def test_changing_a_cards_activation_changes_its_explanation(client, designer_client, official_cards):
+def test_changing_a_cards_activation_changes_its_explanation(client, designer_api, official_cards):
     assert "1" in served(client, "wheat-field")["effect_explained"]
-    response = designer_client.patch("/api/establishments/wheat-field/", {"activation_min": 5,
+    response = designer_api.patch("/api/establishments/wheat-field/", {"activation_min": 5,
                                      "activation_max": 6}, format="json")
     assert response.status_code == 200
     assert "5 or 6" in served(client, "wheat-field")["effect_explained"]

@@ -18,20 +18,6 @@ def aquarius(db):
     return load_aquarius(read_json(AQUARIUS_FILE))
 
 
-@pytest.fixture
-def designer_api(designer):
-    api = APIClient()
-    api.force_authenticate(designer)
-    return api
-
-
-@pytest.fixture
-def designer_browser(designer):
-    browser = Client()
-    browser.force_login(designer)
-    return browser
-
-
 def test_loading_is_complete_exact_and_idempotent(aquarius):
     assert len(aquarius.created) == 56   # the deck and its 55 cards
     reference = read_json(AQUARIUS_FILE)["decks"][0]["cards"]

@@ -7,13 +7,6 @@ from cards.models import CardSetDraft, DraftCard, Establishment
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def designer_browser(designer):
-    browser = Client()
-    browser.force_login(designer)
-    return browser
-
-
 def inline_data(draft, **changes_by_slug):
     """The change form's POST data for every card row of `draft`, with some fields changed."""
     rows = list(draft.cards.order_by("kind", "extension__order", "id"))

@@ -8,13 +8,6 @@ from cards.models import Establishment, Landmark
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def designer_api(designer):
-    api = APIClient()
-    api.force_authenticate(designer)
-    return api
-
-
 @pytest.mark.parametrize(
     "effect, expected",
     [

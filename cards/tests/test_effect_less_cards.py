@@ -8,7 +8,6 @@ import json
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
-from rest_framework.test import APIClient
 
 from cards.loading import CardDataError, load_machikoro, read_json, MACHIKORO_FILE
 from cards.models import Establishment, Extension, Landmark
@@ -25,13 +24,6 @@ LANDMARK_PHASE_ON_ESTABLISHMENT = ("roll.dice 2", "cannot use the phase")
 NEW_ESTABLISHMENT = {"slug": "quiet-field", "name": "Quiet Field", "extension": "base", "colour": "blue",
                      "icon": "wheat", "activation_min": 3, "activation_max": 3, "cost": 1}
 NEW_LANDMARK = {"slug": "statue", "name": "Statue", "extension": "base", "cost": 5}
-
-
-@pytest.fixture
-def designer_api(designer):
-    api = APIClient()
-    api.force_authenticate(designer)
-    return api
 
 
 @pytest.mark.parametrize("effect, words", [EMPTY, LANDMARK_PHASE_ON_ESTABLISHMENT])

@@ -23,13 +23,18 @@ def counting_lobby(host, *, target=10, min_players=2, max_players=4, turn_second
                                 min_players=min_players, max_players=max_players, turn_seconds=turn_seconds)
 
 
-def started_counting_game(host, *others, **settings):
-    game = counting_lobby(host, max_players=max(2, 1 + len(others)), **settings)
+def join_and_ready(game, host, *others):
+    """`others` join the host's lobby `game`, then everyone is ready (which starts a game that can start): the
+    game as it is then."""
     for other in others:
         services.join_game(game_id=game.pk, identity=other)
     for player in (host, *others):
         services.set_ready(game_id=game.pk, identity=player, ready=True)
-    game = Game.objects.get(pk=game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+def started_counting_game(host, *others, **settings):
+    game = join_and_ready(counting_lobby(host, max_players=max(2, 1 + len(others)), **settings), host, *others)
     assert game.status == Game.Status.PLAYING
     return game
 

@@ -7,12 +7,11 @@ from games import services
 from games.aquarius.errors import MESSAGES
 from games.consumers import GameConsumer
 from games.errors import IllegalAction
-from games.models import Game
 from games.rpc.consumer import fault_of
 from games.rulesets import get_ruleset
 from games.rulesets.aquarius_text import REFUSALS
 
-from .helpers import seat_to_act
+from .helpers import join_and_ready, seat_to_act
 
 
 @pytest.fixture
@@ -23,10 +22,7 @@ def started(db, ann, bob):
     load_aquarius(read_json(AQUARIUS_FILE))
     game = services.create_game(host=ann, ruleset_slug="aquarius", public=True, min_players=2, max_players=5,
                                 turn_seconds=0, options={"chicken": False, "deck": "first-edition"})
-    services.join_game(game_id=game.pk, identity=bob)
-    services.set_ready(game_id=game.pk, identity=ann, ready=True)
-    services.set_ready(game_id=game.pk, identity=bob, ready=True)
-    return Game.objects.get(pk=game.pk)
+    return join_and_ready(game, ann, bob)
 
 
 def test_every_refusal_token_has_the_engines_english_and_its_french():

@@ -10,7 +10,7 @@ from games.rulesets import OptionsInvalid, RuleViolation, get_ruleset
 from games.rulesets.aquarius import AquariusOptionsForm
 from games.selectors.replay import replay
 
-from .helpers import seat_to_act
+from .helpers import join_and_ready, seat_to_act
 
 
 @pytest.fixture
@@ -123,11 +123,7 @@ def test_a_game_against_bots_is_played_to_the_end_and_replays(aquarius_cards, an
 
 
 def test_a_human_refusal_carries_the_token(aquarius_cards, ann, bob):
-    game = aquarius_lobby(ann)
-    services.join_game(game_id=game.pk, identity=bob)
-    services.set_ready(game_id=game.pk, identity=ann, ready=True)
-    services.set_ready(game_id=game.pk, identity=bob, ready=True)
-    game = Game.objects.get(pk=game.pk)
+    game = join_and_ready(aquarius_lobby(ann), ann, bob)
     player = seat_to_act(game, ann, bob)
     with pytest.raises(IllegalAction) as caught:
         services.play_action(game_id=game.pk, identity=player, expected_seq=0,

@@ -9,7 +9,7 @@ from games.selectors import log_entries
 from games.selectors.frames import snapshot_frame
 from games.selectors.lookup import current_match
 
-from .helpers import seat_to_act
+from .helpers import join_and_ready, seat_to_act
 
 
 @pytest.fixture(autouse=True)
@@ -36,9 +36,7 @@ def narrations(monkeypatch):
 def played_game(ann, bob, moves=6):
     game = services.create_game(host=ann, ruleset_slug="machikoro", public=True, min_players=2, max_players=2,
                                 turn_seconds=0, options={"extensions": []})
-    services.join_game(game_id=game.pk, identity=bob)
-    for player in (ann, bob):
-        services.set_ready(game_id=game.pk, identity=player, ready=True)
+    join_and_ready(game, ann, bob)
     for _ in range(moves):
         game = Game.objects.get(pk=game.pk)
         player = seat_to_act(game, ann, bob)

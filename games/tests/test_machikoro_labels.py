@@ -3,11 +3,11 @@ labelled actions in each site language): the cache answers what the wording woul
 import pytest
 from django.utils import translation
 
-from games.models import Game
 from games.rulesets.machikoro import _labels
 from games.rulesets.machikoro_text import action_label
 from games.selectors.lookup import current_match
 
+from .helpers import join_and_ready
 from .test_machikoro_ruleset import machikoro_lobby
 
 pytestmark = pytest.mark.django_db
@@ -15,13 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def match(official_cards, ann, bob):
-    from games import services
-
-    game = machikoro_lobby(ann)
-    services.join_game(game_id=game.pk, identity=bob)
-    for player in (ann, bob):
-        services.set_ready(game_id=game.pk, identity=player, ready=True)
-    return current_match(Game.objects.get(pk=game.pk))[1]
+    return current_match(join_and_ready(machikoro_lobby(ann), ann, bob))[1]
 
 
 ACTIONS = [{"type": "roll", "dice": 1}, {"type": "roll", "dice": 2}, {"type": "buy", "card": "wheat-field"},

@@ -10,16 +10,13 @@ from games.models import Game
 from games.rulesets import get_ruleset
 from games.selectors.frames import snapshot_frame
 
-from .helpers import seat_to_act
+from .helpers import join_and_ready, seat_to_act
 
 
 def started_game(ann, bob):
     game = services.create_game(host=ann, ruleset_slug="machikoro", public=True, min_players=2, max_players=4,
                                 turn_seconds=0, options={"extensions": ["harbor"]})
-    services.join_game(game_id=game.pk, identity=bob)
-    services.set_ready(game_id=game.pk, identity=ann, ready=True)
-    services.set_ready(game_id=game.pk, identity=bob, ready=True)
-    return Game.objects.get(pk=game.pk)
+    return join_and_ready(game, ann, bob)
 
 
 def test_the_frozen_card_set_carries_both_names(official_cards, ann, bob):

@@ -7,7 +7,7 @@ from games.models import Game, GameEvent
 from games.rulesets import get_ruleset
 from games.selectors.replay import game_record, replay
 
-from .helpers import seat_to_act
+from .helpers import join_and_ready, seat_to_act
 
 
 def machikoro_lobby(host, extensions=(), market_rule=False, stacks=None, min_players=2, max_players=4):
@@ -84,11 +84,7 @@ def test_a_game_against_bots_is_played_to_the_end_and_replays(official_cards, an
 
 
 def test_a_human_turn_with_readable_log_and_refusals(official_cards, ann, bob, broadcasts):
-    game = machikoro_lobby(ann)
-    services.join_game(game_id=game.pk, identity=bob)
-    services.set_ready(game_id=game.pk, identity=ann, ready=True)
-    services.set_ready(game_id=game.pk, identity=bob, ready=True)
-    game = Game.objects.get(pk=game.pk)
+    game = join_and_ready(machikoro_lobby(ann), ann, bob)
     player = seat_to_act(game, ann, bob)
     with pytest.raises(IllegalAction) as caught:
         services.play_action(game_id=game.pk, identity=player, expected_seq=0, action={"type": "buy", "card": "mine"})

@@ -84,7 +84,7 @@ async def test_a_french_page_gets_every_move_in_french_also_one_worded_before_it
     from games.identity import Identity
     from games.models import Game, Seat
 
-    from .helpers import session_for
+    from .helpers import join_and_ready, session_for
 
     def machikoro_game():
         load_official_cards()
@@ -92,10 +92,7 @@ async def test_a_french_page_gets_every_move_in_french_also_one_worded_before_it
         ann, bob = (Identity(user_id=u.pk, name=u.username) for u in users)
         game = services.create_game(host=ann, ruleset_slug="machikoro", public=True, min_players=2,
                                     max_players=2, turn_seconds=0, options={})
-        services.join_game(game_id=game.pk, identity=bob)
-        for identity in (ann, bob):
-            services.set_ready(game_id=game.pk, identity=identity, ready=True)
-        game = Game.objects.get(pk=game.pk)
+        game = join_and_ready(game, ann, bob)
         first = Seat.objects.get(game=game, position=game.to_act[0])
         return game, {u.pk: session_for(u) for u in users}, first.user_id
 

@@ -3,8 +3,10 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games.models import Game, GameEvent, Seat
+from games.models import Game, Seat
 from games.rulesets import get_ruleset
+
+from .factories import play_bot_move, store_played
 
 # A seed whose three-seat game ends with a goal reached (seat 1, earth, a group of 7 after 12 moves).
 SEED_WITH_A_GROUP_OF_SEVEN = 30
@@ -41,24 +43,10 @@ def play_finished_aquarius(seed=1, players=3, chicken=False, looks=()):
         for move, seat in list(pending_looks):
             if move == moves:
                 pending_looks.remove((move, seat))
-                action = {"type": "see_goal"}
-                match, events = match.apply(seat, action)
-                rows.append(GameEvent(game=game, seq=len(rows) + 1, seat=seat, by=GameEvent.By.BOT,
-                                      action=action, events=events))
+                match = play_bot_move(game, match, rows, seat, {"type": "see_goal"})
         position = match.progress().to_act[0]
         action = match.bot_action(position, ruleset.autopilot_bot, seed * 7919 + len(rows))
-        match, events = match.apply(position, action)
-        rows.append(GameEvent(game=game, seq=len(rows) + 1, seat=position, by=GameEvent.By.BOT, action=action,
-                              events=events))
+        match = play_bot_move(game, match, rows, position, action)
         moves += 1
-    GameEvent.objects.bulk_create(rows)
-    progress = match.progress()
-    game.state = match.dump()
-    game.event_seq = len(rows)
-    game.turn = progress.turn
-    game.to_act = []
-    game.status = Game.Status.FINISHED
-    game.finished_at = started + timedelta(minutes=9)
-    game.result = {"winners": list(progress.winners), "table": match.final_table()}
-    game.save()
+    store_played(game, match, rows, finished_at=started + timedelta(minutes=9))
     return game, match

@@ -42,18 +42,29 @@ def play_finished_game(seed=1, players=3, bot="greedy", extensions=("base",), ma
     while not match.progress().over:
         position = match.progress().to_act[0]
         action = match.bot_action(position, bot, seed * 7919 + len(rows))
-        match, events = match.apply(position, action)
-        rows.append(GameEvent(game=game, seq=len(rows) + 1, seat=position, by=GameEvent.By.BOT, action=action,
-                              events=events))
+        match = play_bot_move(game, match, rows, position, action)
+    store_played(game, match, rows, finished_at=started + timedelta(minutes=minutes) if finish else None)
+    return game, match.state
+
+
+def play_bot_move(game, match, rows, position, action):
+    """The match after the bot at `position` plays `action`, its numbered event row added to `rows`."""
+    match, events = match.apply(position, action)
+    rows.append(GameEvent(game=game, seq=len(rows) + 1, seat=position, by=GameEvent.By.BOT, action=action,
+                          events=events))
+    return match
+
+
+def store_played(game, match, rows, finished_at=None):
+    """Store the event rows and the match's state on `game`, finished at `finished_at` (None: still playing)."""
     GameEvent.objects.bulk_create(rows)
     progress = match.progress()
     game.state = match.dump()
     game.event_seq = len(rows)
     game.turn = progress.turn
     game.to_act = []
-    if finish:
+    if finished_at is not None:
         game.status = Game.Status.FINISHED
-        game.finished_at = started + timedelta(minutes=minutes)
+        game.finished_at = finished_at
         game.result = {"winners": list(progress.winners), "table": match.final_table()}
     game.save()
-    return game, match.state

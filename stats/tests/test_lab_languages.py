@@ -76,11 +76,17 @@ def test_a_run_stores_no_words(official_cards, designer, monkeypatch, django_cap
     assert drafted.card_set_text == "Draft “Cheap ranch”"   # the cards it played, named as they were then
 
 
-def test_the_lab_pages_word_runs_in_the_readers_language(client, official_cards, designer, inline_runs,
-                                                          django_capture_on_commit_callbacks):
+@pytest.fixture
+def unnamed_and_named_runs(official_cards, designer, inline_runs, django_capture_on_commit_callbacks):
+    """(an unnamed 2-game run of the published cards, a 3-game run named "Ranch at 0" of the draft "Cheap ranch")."""
     draft = drafts.create_draft(name="Cheap ranch", user=designer)
     unnamed = start(machikoro_request(games=2), django_capture_on_commit_callbacks)
     named = start(machikoro_request(games=3, draft=draft, name="Ranch at 0"), django_capture_on_commit_callbacks)
+    return unnamed, named
+
+
+def test_the_lab_pages_word_runs_in_the_readers_language(client, designer, unnamed_and_named_runs):
+    unnamed, named = unnamed_and_named_runs
     client.force_login(designer)
     pages = [reverse("stats:lab"), reverse("stats:lab-run", args=[unnamed.pk]),
              reverse("stats:lab-run", args=[named.pk]),
@@ -99,11 +105,8 @@ def test_the_lab_pages_word_runs_in_the_readers_language(client, official_cards,
     assert "Terminée" in home and "Done" not in home
 
 
-def test_the_json_download_names_the_card_set_as_data(client, official_cards, designer, inline_runs,
-                                                        django_capture_on_commit_callbacks):
-    draft = drafts.create_draft(name="Cheap ranch", user=designer)
-    unnamed = start(machikoro_request(games=2), django_capture_on_commit_callbacks)
-    named = start(machikoro_request(games=2, draft=draft, name="Ranch at 0"), django_capture_on_commit_callbacks)
+def test_the_json_download_names_the_card_set_as_data(client, designer, unnamed_and_named_runs):
+    unnamed, named = unnamed_and_named_runs
     client.force_login(designer)
     client.cookies["django_language"] = "fr"   # the same document whatever the reader's language
     unnamed_document, named_document = json_document(client, unnamed), json_document(client, named)
@@ -203,12 +206,9 @@ def test_the_lab_groups_counts_as_the_titles_do(client, official_cards, designer
     assert "2\u00a0500 parties ; sans gagnant à la limite de tours : 1\u00a0001." in page
 
 
-def test_compare_says_only_what_a_title_does_not(client, official_cards, designer, inline_runs,
-                                                 django_capture_on_commit_callbacks):
+def test_compare_says_only_what_a_title_does_not(client, designer, unnamed_and_named_runs):
     """An unnamed run read "2 games, Published cards (Published cards, 2 games)"."""
-    draft = drafts.create_draft(name="Cheap ranch", user=designer)
-    unnamed = start(machikoro_request(games=2), django_capture_on_commit_callbacks)
-    named = start(machikoro_request(games=3, draft=draft, name="Ranch at 0"), django_capture_on_commit_callbacks)
+    unnamed, named = unnamed_and_named_runs
     client.force_login(designer)
     page = page_text(client.get(reverse("stats:lab-compare"), {"a": unnamed.pk, "b": named.pk}))
     assert "A : 2 games, Published cards B : Ranch at 0 (Draft “Cheap ranch”, 3 games)" in page, page

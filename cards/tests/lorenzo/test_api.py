@@ -12,34 +12,27 @@ from .conftest import SEED_EXAMPLES, reference_text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def designer_client(designer):
-    api = APIClient()
-    api.force_authenticate(designer)
-    return api
-
-
 def files(*names):
     return [SimpleUploadedFile(name, reference_text(name).encode(), "application/json") for name in names]
 
 
-def test_import_preview_then_import(designer_client):
-    preview = designer_client.post("/api/import/", {"files": files("cards.json", "leader_cards.json"), "dry_run": "true"})
+def test_import_preview_then_import(designer_api):
+    preview = designer_api.post("/api/import/", {"files": files("cards.json", "leader_cards.json"), "dry_run": "true"})
     assert preview.status_code == 200
     body = preview.json()
     assert (body["dry_run"], body["written"], body["counts"]["added"]) == (True, False, 116)
     assert body["files"] == [{"name": "cards.json", "holds": "96 development cards"},
                              {"name": "leader_cards.json", "holds": "20 leader cards"}]  # fmt: skip
     assert DevelopmentCard.objects.count() == 0
-    done = designer_client.post("/api/import/", {"files": files("cards.json", "leader_cards.json")}).json()
+    done = designer_api.post("/api/import/", {"files": files("cards.json", "leader_cards.json")}).json()
     assert done["written"] and done["counts"]["added"] == 116
-    again = designer_client.post("/api/import/", {"files": files("cards.json")}).json()
+    again = designer_api.post("/api/import/", {"files": files("cards.json")}).json()
     assert again["counts"] == {"added": 0, "changed": 0, "unchanged": 96, "kept": 0, "refused": 0}
 
 
-def test_refusals_use_the_error_shape_and_import_nothing(designer_client):
+def test_refusals_use_the_error_shape_and_import_nothing(designer_api):
     cardinal = SimpleUploadedFile("cardinal.json", (SEED_EXAMPLES / "cardinal.json").read_bytes())
-    response = designer_client.post("/api/import/", {"files": files("cards.json") + [cardinal]})
+    response = designer_api.post("/api/import/", {"files": files("cards.json") + [cardinal]})
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "invalid_cards"
@@ -50,16 +43,16 @@ def test_refusals_use_the_error_shape_and_import_nothing(designer_client):
     assert DevelopmentCard.objects.count() == 0
 
 
-def test_a_json_body_is_a_file_too(designer_client):
+def test_a_json_body_is_a_file_too(designer_api):
     tiles = json.loads(reference_text("excom_cards.json"))
     tiles[4]["permanentPayload"]["REGIONID"] = 12
-    response = designer_client.post("/api/import/?name=tiles.json", json.dumps(tiles), content_type="application/json")
+    response = designer_api.post("/api/import/?name=tiles.json", json.dumps(tiles), content_type="application/json")
     (problem,) = response.json()["error"]["fields"]["tiles.json"]
     assert problem["path"] == "cards[4].permanentPayload.REGIONID"
     assert problem["card"] == "Malus Harvest Action"
-    broken = designer_client.post("/api/import/", '[{"name": "X",', content_type="application/json")
+    broken = designer_api.post("/api/import/", '[{"name": "X",', content_type="application/json")
     assert broken.json()["error"]["fields"]["request body"][0]["line"] == 1
-    fine = designer_client.post("/api/import/?kind=excommunication", reference_text("excom_cards.json"), content_type="application/json")
+    fine = designer_api.post("/api/import/?kind=excommunication", reference_text("excom_cards.json"), content_type="application/json")
     assert fine.status_code == 200 and fine.json()["counts"]["added"] == 21
 
 
@@ -74,10 +67,10 @@ def test_only_designers_import(player):
     assert DevelopmentCard.objects.count() == 0
 
 
-def test_bad_requests_are_explained(designer_client):
-    response = designer_client.post("/api/import/", {"dry_run": "true"})
+def test_bad_requests_are_explained(designer_api):
+    response = designer_api.post("/api/import/", {"dry_run": "true"})
     assert response.status_code == 400 and "at least one file" in response.json()["error"]["message"]
-    response = designer_client.post("/api/import/?kind=dragon", "[]", content_type="application/json")
+    response = designer_api.post("/api/import/?kind=dragon", "[]", content_type="application/json")
     assert response.json()["error"]["fields"]["kind"][0]["code"] == "invalid_choice"
 
 
@@ -121,8 +114,8 @@ def test_exports(lorenzo_cards):
     assert api.get("/api/export/machi-koro/").status_code == 404
 
 
-def test_export_is_importable_through_the_api(designer_client, lorenzo_cards):
-    document = designer_client.get("/api/export/lorenzo/").content
-    response = designer_client.post("/api/import/?name=lorenzo.json", document, content_type="application/json")
+def test_export_is_importable_through_the_api(designer_api, lorenzo_cards):
+    document = designer_api.get("/api/export/lorenzo/").content
+    response = designer_api.post("/api/import/?name=lorenzo.json", document, content_type="application/json")
     assert response.status_code == 200 and response.json()["counts"]["unchanged"] == 137
     assert LeaderCard.objects.count() == 20

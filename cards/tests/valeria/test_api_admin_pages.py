@@ -8,20 +8,6 @@ from cards.models import ValeriaDomain, ValeriaMonster
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def designer_api(designer):
-    api = APIClient()
-    api.force_authenticate(designer)
-    return api
-
-
-@pytest.fixture
-def designer_browser(designer):
-    browser = Client()
-    browser.force_login(designer)
-    return browser
-
-
 def test_tables_are_served_with_filters_search_and_explained_effects(valeria_cards):
     api = APIClient()
     body = api.get("/api/valeria/domains/", {"search": "Wisborg"}).json()
