@@ -86,6 +86,29 @@ def no_horizontal_overflow(page):
     return page.evaluate("document.documentElement.scrollWidth") <= width + 1 or print("too wide:", wider)
 
 
+# The players' statistics table (the end of the game, the statistics page): its right edge, and that of its last
+# column's cells, against the box it sits in, and that box against the statistics panel.
+TABLE_EDGES = """() => {
+  const table = document.querySelector(".stats-players");
+  const box = table.closest(".table-wrap"), panel = table.closest(".stats-panel");
+  const right = (node) => node.getBoundingClientRect().right;
+  const cells = [...table.querySelectorAll("tbody tr")].map((row) => row.lastElementChild);
+  return { table: right(table), box: right(box), panel: right(panel), scrolls: box.scrollWidth - box.clientWidth,
+           lastCells: Math.max(...cells.map(right)), shuffles: Math.max(...[...table.querySelectorAll("td")]
+             .filter((cell, i) => cell.cellIndex === 8).map(right)), rows: cells.length };
+}"""
+
+
+def statistics_table_fits(page):
+    """The players' statistics table fits its box, all its columns in sight (none cut off, none scrolled out of
+    view), and its box fits the statistics panel. Returns the measures, or prints them and returns False."""
+    edges = page.evaluate(TABLE_EDGES)
+    fits = (edges["rows"] > 0 and edges["table"] <= edges["box"] + 0.5 and edges["box"] <= edges["panel"] + 0.5
+            and edges["lastCells"] <= edges["box"] + 0.5 and edges["shuffles"] <= edges["box"] + 0.5
+            and edges["scrolls"] <= 0)
+    return fits or print("the statistics table does not fit:", edges)
+
+
 def start_client(site, page, name):
     """The seated player of `page` hands the seat to the stand-alone client with the token its game page shows:
     a subprocess connecting to the live server's RPC socket. Returns (the process, its output file)."""
@@ -210,6 +233,9 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
         for page in (host, guest):
             page.wait_for_selector("#after-stats [data-stats-panel][data-stats-state='done'] .stats-body[data-stats-drawn='1']",
                                    timeout=30000)
+            # The players' table, a dozen numbers a player, fits the game page's column at 1280 and at 390 px.
+            assert statistics_table_fits(page), page.viewport_size
+            assert no_horizontal_overflow(page), "horizontal overflow with the statistics"
         host.click("#replay-link")
         host.wait_for_selector(f"#replay-position:has-text('Move 0 of {final_seq}')")
         assert host.locator("#board g.aq-card").count() == 1  # the start card alone
