@@ -63,8 +63,10 @@
     interactive(drawn.svg, drawn.layer, drawn.points);
     // Keep the keyboard where it was across a redraw, or take it to the first target after a choice.
     const target = ui.focusTarget ? container.querySelector("g.aq-drop, g.aq-card.pickable, button.aq-seat-choice, .aq-controls button.primary") : null;
+    const wanted = ui.focusAfter || focused;
     ui.focusTarget = false;
-    const again = target || (focused ? container.querySelector('[data-focus="' + focused + '"]') : null);
+    ui.focusAfter = null;
+    const again = target || (wanted ? container.querySelector('[data-focus="' + wanted + '"]') : null);
     if (again) again.focus({ preventScroll: true });
     choiceKeys(container, rerender);
   }

@@ -7,6 +7,7 @@
   const cardInfo = Aquarius.cards.cardInfo, ACTIONS = Aquarius.cards.ACTIONS;
   const miniCard = Aquarius.cards.miniCard, describe = Aquarius.cards.describe;
   const nameOf = Aquarius.panels.nameOf;
+  const cancelChoice = Aquarius.input.cancel;
 
   function handBox(view, ctx, rules, rerender) {
     const actions = legal(ctx);
@@ -40,7 +41,7 @@
     const info = cardInfo(ui.selected, rules);
     const actions = legal(ctx).filter(function (a) { return a.card === ui.selected; });
     const parts = [];
-    const cancel = h("button", { type: "button", class: "aq-cancel", text: gettext("Cancel"), onclick: function () { ui.selected = null; ui.target = null; rerender(); } });
+    const cancel = h("button", { type: "button", class: "aq-cancel", text: gettext("Cancel"), onclick: function () { cancelChoice(); rerender(); } });
     const rotate = h("button", { type: "button", class: "aq-rotate", "aria-keyshortcuts": "R", "data-focus": "rotate",
       text: "⟲ " + gettext("Turn 180°") + (ui.upright ? "" : " " + gettext("(turned)")), onclick: function () { ui.upright = !ui.upright; rerender(); } });
     if (!info.action) {

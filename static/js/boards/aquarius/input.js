@@ -2,7 +2,7 @@
    pan and zoom by mouse, finger, wheel and keys, and the board's own keys.
 
    Keys on the table: arrows pan, + and − zoom, 0 fits. On a target: Enter or Space picks it. Anywhere on the
-   board: R turns the selected card 180°, Escape cancels. */
+   board: R turns the selected card 180°, Escape cancels (back to the card in the hand). */
 (function () {
   "use strict";
   const ui = Aquarius.state.ui;
@@ -15,14 +15,35 @@
       fn();
     });
     node.addEventListener("keydown", function (event) {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); event.stopPropagation(); fn(); }
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault(); event.stopPropagation();
+        // From the keyboard the target goes away with the move: keep the focus on the table it changed.
+        ui.focusAfter = "grid";
+        fn();
+      }
     });
+  }
+
+  /* A target that takes the keyboard is brought into sight: the whole table on the page (below the sticky bar
+     of moves: the table's scroll-margin-top), and the target inside the table, panned to its centre if the view
+     was moved away from it. */
+  function showFocused(svg, layer, node) {
+    svg.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const view = svg.getBoundingClientRect(), box = node.getBoundingClientRect();
+    if (box.left >= view.left && box.right <= view.right && box.top >= view.top && box.bottom <= view.bottom) return;
+    ui.tx += (view.left + view.right - box.left - box.right) / 2;
+    ui.ty += (view.top + view.bottom - box.top - box.bottom) / 2;
+    ui.moved = true;
+    applyTransform(layer);
   }
 
   /* Pan with a mouse drag or one finger, zoom with the wheel or two fingers, keys when focused. */
   function interactive(svg, layer, points) {
     const pointers = new Map();
     let start = null, pinch = null;
+    svg.addEventListener("focusin", function (event) {
+      if (event.target !== svg && event.target.matches(":focus-visible")) showFocused(svg, layer, event.target);
+    });
     svg.addEventListener("pointerdown", function (event) {
       pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
       svg.dataset.dragged = "0";
@@ -81,16 +102,22 @@
     });
   }
 
+  /* Drop the choice in progress; the keyboard goes back to the card that was chosen. */
+  function cancel() {
+    if (ui.selected) ui.focusAfter = "hand:" + ui.selected;
+    ui.selected = null; ui.target = null;
+  }
+
   /* The board's keys, wherever the focus is inside it (not in a text field). */
   function choiceKeys(container, rerender) {
     container.onkeydown = function (event) {
       if (event.target.closest("input, textarea")) return;
       if ((event.key === "r" || event.key === "R") && ui.selected) { ui.upright = !ui.upright; ui.focusTarget = true; rerender(); }
-      else if (event.key === "Escape" && ui.selected) { ui.selected = null; ui.target = null; rerender(); }
+      else if (event.key === "Escape" && ui.selected) { cancel(); rerender(); }
     };
   }
 
   window.Aquarius = Object.assign(window.Aquarius || {}, {
-    input: { onActivate: onActivate, interactive: interactive, choiceKeys: choiceKeys },
+    input: { onActivate: onActivate, interactive: interactive, choiceKeys: choiceKeys, cancel: cancel },
   });
 })();

@@ -10,6 +10,8 @@
     tx: 0, ty: 0, scale: 1,
     moved: false,        // the user panned or zoomed: no automatic fitting until "Fit"
     turnKey: null,
+    focusTarget: false,  // after a choice from the keyboard: take it to the first target
+    focusAfter: null,    // after a move or a cancel: the data-focus of what takes the keyboard next
   };
 
   function legal(ctx) { return (ctx.actions || []).map(function (item) { return item.action; }); }
