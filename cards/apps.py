@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class CardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "cards"
-    verbose_name = "Card database"
+    verbose_name = _("Card database")
 
     def ready(self):
         from . import effect_checks

@@ -7,27 +7,30 @@ expectation. Only a missing string or an unknown game is a 400.
 from dataclasses import replace
 from types import SimpleNamespace
 
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_noop
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.effects import EffectError, explain, parse, to_string
+from cards.effects.phrases import Phrase
 
 from .api_errors import SOME_FIELDS_INVALID
-from .effect_checks import MACHI_KORO, effect_error_message, explain_effect, machikoro_context
+from .effect_checks import MACHI_KORO, explain_effect, machikoro_context
+from .effect_messages import effect_error_message, expected_text
 from .language import current_language
 from .models import Colour
 
 GAMES = (MACHI_KORO, "valeria")
 MAX_LENGTH = 500
+NO_SPACES_AROUND = Phrase(gettext_noop("no spaces at the start or end"))  # worded in the reader's language
 
 
 class EffectErrorSerializer(serializers.Serializer):
     column = serializers.IntegerField(help_text="1-based position of the offending token.")
     token = serializers.CharField(help_text="The offending text ('' at the end of the effect).")
-    expected = serializers.CharField(help_text="What would have been accepted there.")
+    expected = serializers.CharField(help_text="What would have been accepted there, in the served language.")
     message = serializers.CharField()
 
 
@@ -59,7 +62,7 @@ def explain_answer(game, text, params):
     answer = {"game": game, "effect": text, "valid": True, "language": language}
     try:
         if text != text.strip():
-            raise EffectError(1 if text[:1].isspace() else len(text), " ", "no spaces at the start or end")
+            raise EffectError(1 if text[:1].isspace() else len(text), " ", NO_SPACES_AROUND)
         if game == MACHI_KORO:
             context = machikoro_context()
             if params.get("name") and context.card_names is not None:  # a card may name itself
@@ -75,7 +78,7 @@ def explain_answer(game, text, params):
             answer["explained"] = explain(tree, language=language)
     except EffectError as error:
         answer["valid"] = False
-        answer["error"] = {"column": error.column, "token": error.token, "expected": error.expected,
+        answer["error"] = {"column": error.column, "token": error.token, "expected": expected_text(error),
                            "message": effect_error_message(error)}
     return answer
 

@@ -11,9 +11,9 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from cards.effects import EffectContext, EffectError, explain, parse
-from cards.effects.errors import END_OF_EFFECT
 from games.machikoro import CardSetError, check_card
 
+from .effect_messages import effect_error_message
 from .export import establishment_to_data, landmark_to_data, machikoro_document
 from .language import current_language
 from .models import CardGame, Colour, Establishment, IconType, Landmark
@@ -70,16 +70,6 @@ def effect_errors(text, context=None, extra_names=()):
     except EffectError as exc:
         return effect_error_message(exc)
     return ""
-
-
-def effect_error_message(error):
-    """An EffectError for people, in the active language. In English it is `str(error)` exactly; in French the
-    sentence around the position is French, while what was expected stays the grammar's own words (the
-    tokens and terms of docs/effects.md, which the grammar, plain Python, gives in English)."""
-    shown = error.token.replace("\n", "\\n").replace("\t", "\\t")
-    found = _("end of effect") if error.token == END_OF_EFFECT else f"'{shown}'"
-    return _("col %(column)d: expected %(expected)s, found %(found)s") % {
-        "column": error.column, "expected": error.expected, "found": found}
 
 
 def _database_document():

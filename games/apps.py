@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
-    verbose_name = "Live games"
+    verbose_name = _("Live games")
 
     def ready(self):
         from django.conf import settings

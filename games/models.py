@@ -9,7 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
 
@@ -21,11 +21,16 @@ def new_game_code():
 class Guest(models.Model):
     """A visitor playing under a nickname, tied to a browser session; `user` is set once kept as an account."""
 
-    nickname = models.CharField(max_length=24)
-    created_at = models.DateTimeField(auto_now_add=True)
+    nickname = models.CharField(_("nickname"), max_length=24)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="former_guest"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="former_guest",
+        verbose_name=_("account"),
     )
+
+    class Meta:
+        verbose_name = _("guest")
+        verbose_name_plural = _("guests")
 
     def __str__(self):
         return f"{self.nickname} (guest)"
@@ -38,45 +43,51 @@ class Game(models.Model):
         FINISHED = "finished", _("Finished")
         ABANDONED = "abandoned", _("Abandoned")
 
-    code = models.CharField(max_length=12, unique=True, default=new_game_code)
-    ruleset = models.CharField(max_length=32)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LOBBY, db_index=True)
-    public = models.BooleanField(default=True)
-    options = models.JSONField(default=dict)  # ruleset options, cleaned by the ruleset
-    min_players = models.PositiveSmallIntegerField()
-    max_players = models.PositiveSmallIntegerField()
-    turn_seconds = models.PositiveIntegerField(default=0)  # 0: no turn timer
+    code = models.CharField(_("code"), max_length=12, unique=True, default=new_game_code)
+    ruleset = models.CharField(_("ruleset"), max_length=32)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.LOBBY, db_index=True)
+    public = models.BooleanField(_("public"), default=True)
+    options = models.JSONField(_("options"), default=dict)  # ruleset options, cleaned by the ruleset
+    min_players = models.PositiveSmallIntegerField(_("fewest players"))
+    max_players = models.PositiveSmallIntegerField(_("most players"))
+    turn_seconds = models.PositiveIntegerField(_("seconds per turn"), default=0)  # 0: no turn timer
     host_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="hosted_games")
-    host_guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games")
-    kicked = models.JSONField(default=list)  # identity keys the host removed: they may not join again
+                                  related_name="hosted_games", verbose_name=_("host (user)"))
+    host_guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games",
+                                   verbose_name=_("host (guest)"))
+    # identity keys the host removed: they may not join again
+    kicked = models.JSONField(_("removed players"), default=list)
     # With no host present, players vote to hand a stalled seat to a bot: {seat id: [voters' identity keys]}.
-    handover_votes = models.JSONField(default=dict)
+    handover_votes = models.JSONField(_("votes to hand seats to bots"), default=dict)
 
     # Frozen when the game starts: the rules data (e.g. the card set), the seed and the players' names.
-    rules = models.JSONField(null=True, blank=True)
-    seed = models.BigIntegerField(null=True, blank=True)
-    table = models.JSONField(default=list)  # names in seat order at the start, for replays
-    state = models.JSONField(null=True, blank=True)
-    event_seq = models.PositiveIntegerField(default=0)
-    to_act = models.JSONField(default=list)  # seats whose action is awaited (copied from the state)
-    turn = models.PositiveIntegerField(default=0)
-    turn_deadline = models.DateTimeField(null=True, blank=True)
-    result = models.JSONField(null=True, blank=True)  # winners and final table
+    rules = models.JSONField(_("rules data"), null=True, blank=True)
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    table = models.JSONField(_("table"), default=list)  # names in seat order at the start, for replays
+    state = models.JSONField(_("state"), null=True, blank=True)
+    event_seq = models.PositiveIntegerField(_("last event number"), default=0)
+    # seats whose action is awaited (copied from the state)
+    to_act = models.JSONField(_("seats to act"), default=list)
+    turn = models.PositiveIntegerField(_("turn"), default=0)
+    turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    result = models.JSONField(_("result"), null=True, blank=True)  # winners and final table
     # Languages besides the site's default that this game's pages were opened in: each move's update is
     # worded in these and the default only (games/selectors/frames.py), not in every site language.
-    reader_languages = models.JSONField(default=list, blank=True)
+    reader_languages = models.JSONField(_("readers' languages"), default=list, blank=True)
 
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Not indexed: an index on a column every move changes would stop PostgreSQL's in-place (HOT) updates.
-    updated_at = models.DateTimeField(auto_now=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # The new game its players asked for after this one ended (same options, bots kept).
-    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of")
+    rematch = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of",
+                                   verbose_name=_("rematch"))
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = pgettext_lazy("played game", "game")
+        verbose_name_plural = pgettext_lazy("played games", "games")
         indexes = [models.Index(fields=["status", "public", "-created_at"], name="games_open_list")]
 
     def __str__(self):
@@ -98,21 +109,27 @@ class Game(models.Model):
 class Seat(models.Model):
     """A place at a game's table: a human (user or guest) or a bot; `autopilot` lets a bot play a human's seat."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    position = models.PositiveSmallIntegerField()  # join order in the lobby, the ruleset's seat index once started
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats",
+                             verbose_name=pgettext_lazy("played game", "game"))
+    # join order in the lobby, the ruleset's seat index once started
+    position = models.PositiveSmallIntegerField(_("position"))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="seats")
-    guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats")
-    bot_kind = models.CharField(max_length=20, blank=True)  # empty for a human
-    name = models.CharField(max_length=40)
-    ready = models.BooleanField(default=False)
-    autopilot = models.BooleanField(default=False)
-    left = models.BooleanField(default=False)
-    disconnected_at = models.DateTimeField(null=True, blank=True)  # when the player's last socket closed
-    joined_at = models.DateTimeField(auto_now_add=True)
+                             related_name="seats", verbose_name=_("user"))
+    guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats",
+                              verbose_name=_("guest"))
+    bot_kind = models.CharField(_("bot kind"), max_length=20, blank=True)  # empty for a human
+    name = models.CharField(_("name"), max_length=40)
+    ready = models.BooleanField(_("ready"), default=False)
+    autopilot = models.BooleanField(_("played by a bot"), default=False)
+    left = models.BooleanField(_("left the game"), default=False)
+    # when the player's last socket closed
+    disconnected_at = models.DateTimeField(_("disconnected at"), null=True, blank=True)
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
 
     class Meta:
         ordering = ["position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["game", "position"], name="games_seat_position_unique"),
             models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False),
@@ -146,9 +163,13 @@ class Presence(models.Model):
     """One open socket of a seated player. Its server process refreshes `last_seen` every heartbeat; a row
     nobody refreshes any more (the process was killed, the socket died) stops counting after the TTL."""
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences")
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="presences", verbose_name=_("seat"))
     # Not indexed: every heartbeat rewrites it, and lookups go through the seat.
-    last_seen = models.DateTimeField()
+    last_seen = models.DateTimeField(_("last seen"))
+
+    class Meta:
+        verbose_name = _("open socket")
+        verbose_name_plural = _("open sockets")
 
     def __str__(self):
         return f"socket of seat {self.seat_id}, seen {self.last_seen:%H:%M:%S}"
@@ -158,21 +179,24 @@ class GameEvent(models.Model):
     """One applied action, numbered from 1 within its game, with the events the ruleset emitted."""
 
     class By(models.TextChoices):
-        PLAYER = "player", "the player"
-        BOT = "bot", "a bot seat"
-        AUTOPILOT = "autopilot", "a bot standing in for the player"
+        PLAYER = "player", _("the player")
+        BOT = "bot", _("a bot seat")
+        AUTOPILOT = "autopilot", _("a bot standing in for the player")
 
     # The (game, seq) unique index serves lookups by game: no second index to update on every move.
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", db_index=False)
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    by = models.CharField(max_length=10, choices=By.choices)
-    action = models.JSONField()
-    events = models.JSONField(default=list)
-    created_at = models.DateTimeField(auto_now_add=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events", db_index=False,
+                             verbose_name=pgettext_lazy("played game", "game"))
+    seq = models.PositiveIntegerField(_("number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    by = models.CharField(_("played by"), max_length=10, choices=By.choices)
+    action = models.JSONField(_("action"))
+    events = models.JSONField(_("events"), default=list)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["game", "seq"]
+        verbose_name = _("game event")
+        verbose_name_plural = _("game events")
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="games_event_seq_unique")]
 
     def __str__(self):
@@ -180,15 +204,19 @@ class GameEvent(models.Model):
 
 
 class ChatMessage(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL)
-    name = models.CharField(max_length=40)
-    text = models.CharField(max_length=500)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat",
+                             verbose_name=pgettext_lazy("played game", "game"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             verbose_name=_("user"))
+    guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("guest"))
+    name = models.CharField(_("name"), max_length=40)
+    text = models.CharField(_("text"), max_length=500)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True, db_index=True)
 
     class Meta:
         ordering = ["created_at", "id"]
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
 
     def __str__(self):
         return f"{self.name}: {self.text[:30]}"
@@ -197,8 +225,13 @@ class ChatMessage(models.Model):
 class LanguagePreference(models.Model):
     """The language a user chose with the switcher: applied at every request, on any browser (games.language)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference")
-    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_preference",
+                                verbose_name=_("user"))
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("language preference")
+        verbose_name_plural = _("language preferences")
 
     def __str__(self):
         return f"{self.user}: {self.language}"

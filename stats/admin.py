@@ -1,4 +1,5 @@
 from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy, ngettext
 
 from .models import GameStatistics, PlayerResult, SiteStatistics
 from .services import StatisticsUnavailable, request_statistics
@@ -13,7 +14,7 @@ class GameStatisticsAdmin(admin.ModelAdmin):
                        "site_contribution", "aggregated")
     actions = ["compute_again"]
 
-    @admin.action(description="Compute the statistics again")
+    @admin.action(description=gettext_lazy("Compute the statistics again"))
     def compute_again(self, request, queryset):
         queued = 0
         for statistics in queryset.select_related("game"):
@@ -23,7 +24,8 @@ class GameStatisticsAdmin(admin.ModelAdmin):
                 self.message_user(request, f"{statistics.game.code}: {exc}", messages.WARNING)
             else:
                 queued += 1
-        self.message_user(request, f"{queued} computation(s) queued.")
+        self.message_user(request, ngettext("%(count)d computation queued.", "%(count)d computations queued.", queued)
+                          % {"count": queued})
 
     def has_add_permission(self, request):
         return False

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class StatsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "stats"
-    verbose_name = "Statistics"
+    verbose_name = _("Statistics")
 
     def ready(self):
         from games.signals import game_finished

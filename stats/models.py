@@ -2,7 +2,7 @@
 from django.conf import settings
 from django.db import models
 from django.utils.formats import number_format
-from django.utils.translation import gettext as _, ngettext, pgettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 
 
 def grouped(number):
@@ -19,20 +19,25 @@ class GameStatistics(models.Model):
         DONE = "done", pgettext_lazy("game statistics", "Ready")
         FAILED = "failed", pgettext_lazy("game statistics", "Failed")
 
-    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="statistics")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True)
-    result = models.JSONField(null=True, blank=True)   # stats.compute.compute_statistics output + game facts
-    error = models.TextField(blank=True)
-    version = models.PositiveSmallIntegerField(default=0)   # STATISTICS_VERSION that produced `result`
-    attempts = models.PositiveIntegerField(default=0)
-    queued_at = models.DateTimeField(null=True, blank=True)
-    computed_at = models.DateTimeField(null=True, blank=True)
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="statistics",
+                                verbose_name=pgettext_lazy("played game", "game"))
+    status = models.CharField(gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.PENDING,
+                              db_index=True)
+    # stats.compute.compute_statistics output + game facts
+    result = models.JSONField(gettext_lazy("result"), null=True, blank=True)
+    error = models.TextField(gettext_lazy("error"), blank=True)
+    # STATISTICS_VERSION that produced `result`
+    version = models.PositiveSmallIntegerField(gettext_lazy("statistics version"), default=0)
+    attempts = models.PositiveIntegerField(gettext_lazy("attempts"), default=0)
+    queued_at = models.DateTimeField(gettext_lazy("queued at"), null=True, blank=True)
+    computed_at = models.DateTimeField(gettext_lazy("computed at"), null=True, blank=True)
     # What this game adds to the site totals, and whether it has been added (see stats.aggregate).
-    site_contribution = models.JSONField(null=True, blank=True)
-    aggregated = models.BooleanField(default=False)
+    site_contribution = models.JSONField(gettext_lazy("contribution to the site totals"), null=True, blank=True)
+    aggregated = models.BooleanField(gettext_lazy("added to the site totals"), default=False)
 
     class Meta:
-        verbose_name_plural = "game statistics"
+        verbose_name = gettext_lazy("game statistics")
+        verbose_name_plural = gettext_lazy("game statistics")
         indexes = [
             models.Index(fields=["status", "aggregated"], name="stats_game_to_aggregate"),
         ]
@@ -48,25 +53,28 @@ class GameStatistics(models.Model):
 class PlayerResult(models.Model):
     """One seat of one finished game, for a player's page (written with the game's statistics)."""
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="player_results")
-    seat = models.PositiveSmallIntegerField()
-    order = models.PositiveSmallIntegerField()   # 1 = played first
-    players = models.PositiveSmallIntegerField()
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="player_results",
+                             verbose_name=pgettext_lazy("played game", "game"))
+    seat = models.PositiveSmallIntegerField(gettext_lazy("seat"))
+    order = models.PositiveSmallIntegerField(gettext_lazy("turn order"))   # 1 = played first
+    players = models.PositiveSmallIntegerField(gettext_lazy("players"))
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                             related_name="game_results")
+                             related_name="game_results", verbose_name=gettext_lazy("user"))
     guest = models.ForeignKey("games.Guest", null=True, blank=True, on_delete=models.SET_NULL,
-                              related_name="game_results")
-    bot_kind = models.CharField(max_length=20, blank=True)
-    name = models.CharField(max_length=40)
-    won = models.BooleanField()
-    turns = models.PositiveIntegerField()         # the game's length in turns
-    duration_seconds = models.PositiveIntegerField(null=True, blank=True)
-    extensions = models.CharField(max_length=200)  # stats.aggregate.mix_label
-    bought = models.JSONField(default=dict)       # establishment slug -> copies bought
-    finished_at = models.DateTimeField(null=True, blank=True)
+                              related_name="game_results", verbose_name=gettext_lazy("guest"))
+    bot_kind = models.CharField(gettext_lazy("bot kind"), max_length=20, blank=True)
+    name = models.CharField(gettext_lazy("name"), max_length=40)
+    won = models.BooleanField(gettext_lazy("winner"))
+    turns = models.PositiveIntegerField(gettext_lazy("turns"))         # the game's length in turns
+    duration_seconds = models.PositiveIntegerField(gettext_lazy("duration in seconds"), null=True, blank=True)
+    extensions = models.CharField(gettext_lazy("extensions"), max_length=200)  # stats.aggregate.mix_label
+    bought = models.JSONField(gettext_lazy("cards bought"), default=dict)       # establishment slug -> copies bought
+    finished_at = models.DateTimeField(gettext_lazy("finished at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-finished_at", "game_id", "seat"]
+        verbose_name = gettext_lazy("player result")
+        verbose_name_plural = gettext_lazy("player results")
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="stats_player_result_unique")]
 
     def __str__(self):
@@ -78,12 +86,13 @@ class SiteStatistics(models.Model):
 
     SINGLETON = 1
 
-    totals = models.JSONField(default=dict)
-    games = models.PositiveIntegerField(default=0)
-    refreshed_at = models.DateTimeField(null=True, blank=True)
+    totals = models.JSONField(gettext_lazy("totals"), default=dict)
+    games = models.PositiveIntegerField(pgettext_lazy("played games", "games"), default=0)
+    refreshed_at = models.DateTimeField(gettext_lazy("refreshed at"), null=True, blank=True)
 
     class Meta:
-        verbose_name_plural = "site statistics"
+        verbose_name = gettext_lazy("site statistics")
+        verbose_name_plural = gettext_lazy("site statistics")
 
     def __str__(self):
         return ngettext("site statistics over %(games)s game", "site statistics over %(games)s games",
@@ -108,29 +117,37 @@ class LabRun(models.Model):
 
     # Only data is stored; the words a reader sees ("Published cards", "1,000 games, ...") are made in the
     # reader's language when shown (`card_set_text`, `title`).
-    name = models.CharField(max_length=100, blank=True)                # as the designer typed it; blank: none
-    game = models.CharField(max_length=40, default="machikoro")      # a ruleset slug
+    # as the designer typed it; blank: none
+    name = models.CharField(gettext_lazy("name"), max_length=100, blank=True)
+    game = models.CharField(gettext_lazy("ruleset"), max_length=40, default="machikoro")      # a ruleset slug
     draft = models.ForeignKey("cards.CardSetDraft", null=True, blank=True, on_delete=models.SET_NULL,
-                              related_name="lab_runs")
+                              related_name="lab_runs", verbose_name=gettext_lazy("draft"))
     # The draft's name when the run started (kept if the draft is renamed or deleted); blank: the published
     # cards (a draft's name is required and unique, never blank).
-    draft_name = models.CharField(max_length=100, blank=True)
-    rules = models.JSONField()                                         # the frozen card set the games used
-    options = models.JSONField()                                       # players, extensions, market, bots
-    seed = models.BigIntegerField()
-    games = models.PositiveIntegerField()
-    chunk_size = models.PositiveIntegerField()
-    software_version = models.CharField(max_length=60, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED, db_index=True)
-    games_done = models.PositiveIntegerField(default=0)
-    result = models.JSONField(null=True, blank=True)                   # stats.lab.summary.summarise output
-    error = models.TextField(blank=True)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    draft_name = models.CharField(gettext_lazy("draft name"), max_length=100, blank=True)
+    # the frozen card set the games used
+    rules = models.JSONField(gettext_lazy("card set played"))
+    # players, extensions, market, bots
+    options = models.JSONField(gettext_lazy("options"))
+    seed = models.BigIntegerField(gettext_lazy("seed"))
+    games = models.PositiveIntegerField(pgettext_lazy("played games", "games"))
+    chunk_size = models.PositiveIntegerField(gettext_lazy("games per chunk"))
+    software_version = models.CharField(gettext_lazy("software version"), max_length=60, blank=True)
+    status = models.CharField(gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.QUEUED,
+                              db_index=True)
+    games_done = models.PositiveIntegerField(gettext_lazy("games played"), default=0)
+    # stats.lab.summary.summarise output
+    result = models.JSONField(gettext_lazy("result"), null=True, blank=True)
+    error = models.TextField(gettext_lazy("error"), blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",
+                                   verbose_name=gettext_lazy("created by"))
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
+    finished_at = models.DateTimeField(gettext_lazy("finished at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        verbose_name = gettext_lazy("lab run")
+        verbose_name_plural = gettext_lazy("lab runs")
 
     def __str__(self):
         return self.title
@@ -162,10 +179,12 @@ class LabRun(models.Model):
 class LabChunk(models.Model):
     """The tally of one chunk of a lab run (games start..stop-1), stored by the worker that played it."""
 
-    run = models.ForeignKey(LabRun, on_delete=models.CASCADE, related_name="chunks")
-    index = models.PositiveIntegerField()
-    games = models.PositiveIntegerField()
-    tally = models.JSONField()
+    run = models.ForeignKey(LabRun, on_delete=models.CASCADE, related_name="chunks", verbose_name=gettext_lazy("lab run"))
+    index = models.PositiveIntegerField(gettext_lazy("index"))
+    games = models.PositiveIntegerField(pgettext_lazy("played games", "games"))
+    tally = models.JSONField(gettext_lazy("tally"))
 
     class Meta:
+        verbose_name = gettext_lazy("lab chunk")
+        verbose_name_plural = gettext_lazy("lab chunks")
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="labchunk_once_per_run")]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .cursor import Cursor
 from .params import Param
+from .phrases import _
 from .spelling import listed, unprintable
 from .syntax import RawBracket, RawNumber, RawPair, RawWord
 from .tree import Filter, KeyValue
@@ -18,7 +19,7 @@ class FilterParam(Param):
 
     field: str
     kinds: tuple[str, ...] = ("cards",)
-    what: str = "a card filter such as <cards where icon==cup>"
+    what: str = _("a card filter such as <cards where icon==cup>")
     allow_count: bool = False
     optional: bool = False
 
@@ -71,7 +72,7 @@ class ActionParam(Param):
 
     field: str
     allowed: tuple[type, ...] | None = None
-    what: str = "an action"
+    what: str = _("an action")
     optional: bool = False
 
     def accepts(self, item, cursor):
@@ -106,14 +107,15 @@ class Pairs(Param):
         return isinstance(item, RawPair) and item.key in self.keys
 
     def describe(self):
-        return f"key=value ({listed(k + '=' for k in self.keys)})"
+        return _("key=value (%(keys)s)", keys=listed(k + "=" for k in self.keys))
 
     def read(self, cursor):
         pairs, seen = [], set()
         while isinstance(cursor.peek(), RawPair):
             item = cursor.peek()
             if item.key not in self.keys or item.key in seen:
-                raise cursor.error(f"one of {listed(k + '=...' for k in self.keys if k not in seen)}")
+                left = listed(k + "=..." for k in self.keys if k not in seen)
+                raise cursor.error(_("one of %(choices)s", choices=left))
             seen.add(item.key)
             cursor.take()
             pairs.append(KeyValue(item.key, item.value))

@@ -4,9 +4,15 @@ error at any of them, naming what was expected and what came just before."""
 from __future__ import annotations
 
 from .errors import END_OF_EFFECT, EffectError
+from .phrases import _
 from .syntax import RawLeg
 
 MISSING = object()
+
+
+def after_token(expected: str, token: str) -> str:
+    """"a number after 'c'": what was expected, right after which token."""
+    return _("%(expected)s after '%(token)s'", expected=expected, token=token)
 
 
 class Cursor:
@@ -36,10 +42,11 @@ class Cursor:
         """An error at `item` (default: the next item, or what follows the leg when there is none)."""
         if item is MISSING:
             item = self.peek()
-        where = f" after '{self.last}'" if after and self.last else ""
+        if after and self.last:
+            expected = after_token(expected, self.last)
         if item is None:
-            return EffectError(self.follow_start + 1, self.follow_text, expected + where)
-        return EffectError(item.start + 1, item.source(self.text), expected + where)
+            return EffectError(self.follow_start + 1, self.follow_text, expected)
+        return EffectError(item.start + 1, item.source(self.text), expected)
 
     def error_at(self, start: int, token: str, expected: str) -> EffectError:
         return EffectError(start + 1, token, expected)
@@ -47,5 +54,5 @@ class Cursor:
     def end_of_leg(self) -> list[str]:
         """What may follow a complete leg here."""
         if self.follow_text in ("+", END_OF_EFFECT):
-            return ["'+'", "end of effect"]
+            return ["'+'", _("end of effect")]
         return ["'+'", "'where'", "'>'"] if self.follow_text == "where" else ["'+'", "'>'"]

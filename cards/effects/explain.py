@@ -15,6 +15,7 @@ import importlib
 from collections.abc import Mapping
 
 from .errors import EffectError
+from .phrases import _
 from .tree import Effect
 
 
@@ -24,9 +25,9 @@ LANGUAGES = ("en", "fr")
 def explain(effect: Effect, card=None, language: str = "en") -> str:
     """`effect` in `language` ("en" or "fr"); `card` (optional) gives its colour and activation numbers."""
     if not isinstance(effect, Effect):
-        raise EffectError(1, type(effect).__name__, "an Effect")
+        raise EffectError(1, type(effect).__name__, _("an Effect"))
     if language not in LANGUAGES:
-        raise EffectError(1, str(language), "a language to explain in (en, fr)")
+        raise EffectError(1, str(language), _("a language to explain in (en, fr)"))
     try:
         if effect.game == "valeria":
             from .valeria_explain import explain_valeria
@@ -37,10 +38,11 @@ def explain(effect: Effect, card=None, language: str = "en") -> str:
     except (AttributeError, TypeError, KeyError, ValueError) as error:
         if isinstance(error, EffectError):
             raise
-        raise EffectError(1, type(error).__name__, f"a well-formed {effect.game} tree ({error})") from None
+        raise EffectError(1, type(error).__name__, _("a well-formed %(game)s tree (%(error)s)", game=effect.game,
+                                                      error=error)) from None
     except RecursionError:
-        raise EffectError(1, "", "a tree nested less deeply") from None
-    raise EffectError(1, str(effect.game), "a game with an explainer (machi-koro, valeria)")
+        raise EffectError(1, "", _("a tree nested less deeply")) from None
+    raise EffectError(1, str(effect.game), _("a game with an explainer (machi-koro, valeria)"))
 
 
 def phrasebook(language: str, module: str):

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .compound_params import ActionParam, FilterParam
-from .cursor import Cursor
+from .cursor import Cursor, after_token
 from .errors import EffectError
 from .params import AmountParam, Flag, Literal, Name, Number, Param, Word
+from .phrases import _
 from .spelling import listed
 from .syntax import RawCompare, RawWord
 from .tree import (Activate, AdjustRoll, Check, Close, Count, Demolish, ExtraTurn, Gain, Has, If, IncomeBonus,
@@ -35,7 +36,7 @@ class ConditionParam(Param):
         return isinstance(item, RawWord) and not item.quoted and item.text in SUBJECTS
 
     def describe(self):
-        return f"a subject ({listed(SUBJECTS)})"
+        return _("a subject (%(choices)s)", choices=listed(SUBJECTS))
 
     def read(self, cursor: Cursor):
         if not self.accepts(cursor.peek(), cursor):
@@ -44,22 +45,24 @@ class ConditionParam(Param):
         item = cursor.peek()
         if subject == "roll":
             if not (isinstance(item, RawCompare) and item.field == "total"):
-                raise cursor.error("a comparison on the dice total such as total>=10")
+                raise cursor.error(_("a comparison on the dice total such as total>=10"))
             return self._check(cursor, subject, item)
         if isinstance(item, RawWord) and not item.quoted and item.text == "has":
             cursor.take()
-            landmark = Name("landmark", what="a landmark name", known="landmark_names").read(cursor)
+            landmark = Name("landmark", what=_("a landmark name"), known="landmark_names",
+                            known_what=_("a known landmark name")).read(cursor)
             return Has(subject, landmark)
         if isinstance(item, RawCompare):
             if item.field not in PLAYER_QUANTITIES:
-                raise cursor.error_at(item.start, item.field, f"{listed(PLAYER_QUANTITIES)} after '{subject}'")
+                raise cursor.error_at(item.start, item.field, after_token(listed(PLAYER_QUANTITIES), subject))
             return self._check(cursor, subject, item)
-        raise cursor.error("'has LANDMARK' or a comparison such as coins>=10 or landmarks<2")
+        raise cursor.error(_("'has LANDMARK' or a comparison such as coins>=10 or landmarks<2"))
 
     def _check(self, cursor, subject, item: RawCompare):
         if not isinstance(item.value, int) or item.value < 0:
             token = cursor.text[item.value_start:item.end]
-            raise cursor.error_at(item.value_start, token, f"a number of 0 or more after '{item.field}{item.op}'")
+            raise cursor.error_at(item.value_start, token,
+                                  after_token(_("a number of 0 or more"), f"{item.field}{item.op}"))
         cursor.take()
         return Check(subject, item.field, item.op, item.value)
 
@@ -70,7 +73,7 @@ class ConditionParam(Param):
                 (value.subject == "roll" and value.quantity == "total") or
                 (value.subject in PLAYER_SUBJECTS and value.quantity in PLAYER_QUANTITIES)):
             return [value.subject, f"{value.quantity}{value.op}{value.value}"]
-        raise EffectError(1, repr(value), "a condition the grammar can write (see docs/effects.md)")
+        raise EffectError(1, repr(value), _("a condition the grammar can write (see docs/effects.md)"))
 
 
 def _is_count(value) -> bool:
@@ -87,16 +90,18 @@ def _involves_payer(action) -> bool:
 
 
 def _build_count(values, cursor: Cursor):
-    (_, scope, _), (_, card_filter, _), (_, action, action_item) = values
+    scope, card_filter, action = (value for _param, value, _item in values)
+    action_item = values[2][2]
     if scope == "payer" and not _involves_payer(action):
-        raise cursor.error("a 'take ... from ...' action after the scope 'payer'", action_item, after=False)
+        raise cursor.error(_("a 'take ... from ...' action after the scope 'payer'"), action_item, after=False)
     return Count(scope, card_filter, action)
 
 
 def _build_if(values, cursor: Cursor):
-    (_, condition, _), (_, action, action_item) = values
+    condition, action = (value for _param, value, _item in values)
+    action_item = values[1][2]
     if condition.subject == "payer" and not _involves_payer(action):
-        raise cursor.error("a 'take ... from ...' action after a 'payer' condition", action_item, after=False)
+        raise cursor.error(_("a 'take ... from ...' action after a 'payer' condition"), action_item, after=False)
     return If(condition, action)
 
 
@@ -106,41 +111,42 @@ GAIN = VerbSpec(None, Gain, ((AmountParam("amount"),),))
 VERBS = {
     spec.word: spec for spec in (
         VerbSpec("take", Take, ((AmountParam("amount", words=TAKE_WORDS), Literal("from"),
-                                 Word("payer", PAYERS, "a payer")),)),
+                                 Word("payer", PAYERS, _("a payer"))),)),
         VerbSpec("pay", Pay, ((AmountParam("amount"),),)),
-        VerbSpec("count", Count, ((Word("scope", SCOPES, "a scope"), CARDS,
-                                   ActionParam("action", (Gain, Take), "a gain (c N) or a take (take c N from ...)")),),
+        VerbSpec("count", Count, ((Word("scope", SCOPES, _("a scope")), CARDS,
+                                   ActionParam("action", (Gain, Take),
+                                               _("a gain (c N) or a take (take c N from ...)"))),),
                  build=_build_count),
         VerbSpec("if", If, ((ConditionParam(), ActionParam("action")),), build=_build_if),
-        VerbSpec("shared_roll", SharedRoll, ((Number("dice", what="a number of dice"), AmountParam("per_pip")),)),
+        VerbSpec("shared_roll", SharedRoll, ((Number("dice", what=_("a number of dice")), AmountParam("per_pip")),)),
         VerbSpec("trade", Trade, ((CARDS, Flag("optional")),)),
         VerbSpec("renovate", Renovate, ((CARDS, AmountParam("per_copy")),)),
-        VerbSpec("close", Close, ((Word("target", ("self",), "what closes"),),)),
-        VerbSpec("demolish", Demolish, ((Number("count", what="a number of landmarks"), AmountParam("reward")),)),
+        VerbSpec("close", Close, ((Word("target", ("self",), _("what closes")),),)),
+        VerbSpec("demolish", Demolish, ((Number("count", what=_("a number of landmarks")), AmountParam("reward")),)),
         VerbSpec("move", Move, ((CARDS, AmountParam("reward")),)),
         VerbSpec("invest", Invest, ((AmountParam("amount"),),), phases=frozenset({"turn.end"})),
         VerbSpec("redistribute", Redistribute),
-        VerbSpec("activate", Activate, ((CARDS, Word("then", ("return", "close"), "what this card does then"),
+        VerbSpec("activate", Activate, ((CARDS, Word("then", ("return", "close"), _("what this card does then")),
                                          Flag("optional")),)),
-        VerbSpec("adjust_roll", AdjustRoll, ((Number("amount", what="a number to add"), Flag("optional")),),
+        VerbSpec("adjust_roll", AdjustRoll, ((Number("amount", what=_("a number to add")), Flag("optional")),),
                  phases=frozenset({"roll.after"})),
-        VerbSpec("extra_turn", ExtraTurn, ((Word("when", ("doubles",), "when"),),), phases=frozenset({"turn.end"})),
+        VerbSpec("extra_turn", ExtraTurn, ((Word("when", ("doubles",), _("when")),),), phases=frozenset({"turn.end"})),
     )
 }
 
 # Phases whose body is not an ordinary action but a few words of its own.
 PHASE_BODIES = {
-    "roll.dice": VerbSpec(None, RollDice, ((Number("max_dice", what="a number of dice"),),)),
-    "roll.reroll": VerbSpec(None, Reroll, ((Number("times", what="a number of re-rolls"),),)),
+    "roll.dice": VerbSpec(None, RollDice, ((Number("max_dice", what=_("a number of dice")),),)),
+    "roll.reroll": VerbSpec(None, Reroll, ((Number("times", what=_("a number of re-rolls")),),)),
     "income.bonus": VerbSpec(None, IncomeBonus, ((CARDS, AmountParam("bonus")),)),
 }
 ACTION_PHASES = ("roll.after", "roll.broken", "turn.end", "build.before", "build.self", "build.skip")
 PHASES = tuple(sorted((*PHASE_BODIES, *ACTION_PHASES)))
 
 FIELDS = {
-    "icon": FieldSpec("icon", "word", "an icon", known="icons"),
-    "colour": FieldSpec("colour", "word", "a colour", known="colours"),
-    "name": FieldSpec("name", "name", "a known card name", known="card_names"),
+    "icon": FieldSpec("icon", "word", _("an icon"), known="icons"),
+    "colour": FieldSpec("colour", "word", _("a colour"), known="colours"),
+    "name": FieldSpec("name", "name", _("a known card name"), known="card_names"),
 }
 
 
@@ -153,14 +159,14 @@ class MachiKoroVocabulary(Vocabulary):
         self._body_phase = {spec.node: phase for phase, spec in PHASE_BODIES.items()}
 
     def describe_actions(self) -> str:
-        return f"an action (c N, {listed(self.verbs)})"
+        return _("an action (c N, %(verbs)s)", verbs=listed(self.verbs))
 
     def read_leg(self, text, leg, context) -> Leg:
         phase = None
         if leg.phase is not None:
             phase = leg.phase.text
             if phase not in PHASES:
-                raise EffectError(leg.phase.start + 1, phase, f"a phase ({listed(PHASES)})")
+                raise EffectError(leg.phase.start + 1, phase, _("a phase (%(phases)s)", phases=listed(PHASES)))
         cursor = Cursor(text, leg, self, context, phase)
         if phase in PHASE_BODIES:
             action = PHASE_BODIES[phase].read(cursor)
@@ -182,7 +188,7 @@ class MachiKoroVocabulary(Vocabulary):
     def spec_for(self, action) -> VerbSpec:
         spec = self._specs_by_node.get(type(action))
         if spec is None:
-            raise EffectError(1, type(action).__name__, "a Machi Koro action")
+            raise EffectError(1, type(action).__name__, _("a Machi Koro action"))
         return spec
 
     def print_leg(self, leg: Leg, in_group=False) -> str:
@@ -198,12 +204,14 @@ class MachiKoroVocabulary(Vocabulary):
     def _check_placement(self, phase, action, nested=False):
         """Refuse trees the parser could never build: a phase body outside its phase, an unknown phase."""
         if not nested and phase is not None and phase not in PHASES:
-            raise EffectError(1, phase, f"a phase ({listed(PHASES)})")
+            raise EffectError(1, phase, _("a phase (%(phases)s)", phases=listed(PHASES)))
         body_phase = self._body_phase.get(type(action))
         if body_phase is not None and (nested or phase != body_phase):
-            raise EffectError(1, type(action).__name__, f"{type(action).__name__} only as the body of {body_phase}")
+            raise EffectError(1, type(action).__name__, _("%(node)s only as the body of %(phase)s",
+                                                          node=type(action).__name__, phase=body_phase))
         if not nested and phase in PHASE_BODIES and body_phase != phase:
-            raise EffectError(1, phase, f"the body of {phase} ({PHASE_BODIES[phase].node.__name__})")
+            raise EffectError(1, phase, _("the body of %(phase)s (%(node)s)", phase=phase,
+                                          node=PHASE_BODIES[phase].node.__name__))
 
 
 VOCABULARY = register(MachiKoroVocabulary())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cursor import Cursor
+from .phrases import _
 from .spelling import BARE_WORD, DOTTED_ONLY, is_int, listed, print_name, quoted, unprintable, write_amount
 from .syntax import RawDotted, RawNumber, RawWord, join_choices
 from .tree import Amount
@@ -38,7 +39,7 @@ class Word(Param):
 
     field: str | None
     choices: tuple[str, ...] | None = None
-    what: str = "a word"
+    what: str = _("a word")
     optional: bool = False
 
     def accepts(self, item, cursor):
@@ -49,7 +50,7 @@ class Word(Param):
             return quoted(self.choices)
         if self.choices is None:
             return self.what
-        return f"{self.what} ({listed(self.choices)})"
+        return with_choices(self.what, self.choices)
 
     def read(self, cursor):
         item = cursor.peek()
@@ -70,6 +71,11 @@ class Word(Param):
 
 def Literal(word: str) -> Word:
     return Word(None, (word,))
+
+
+def with_choices(what: str, choices) -> str:
+    """"a payer (roller, each_opponent or chosen_opponent)"."""
+    return _("%(what)s (%(choices)s)", what=what, choices=listed(choices))
 
 
 @dataclass
@@ -102,7 +108,7 @@ class Flag(Param):
 class Number(Param):
     field: str
     minimum: int | None = 1
-    what: str = "a number"
+    what: str = _("a number")
     optional: bool = False
 
     def accepts(self, item, cursor):
@@ -110,9 +116,9 @@ class Number(Param):
 
     def describe(self):
         if self.minimum == 1:
-            return f"{self.what} (a whole number of 1 or more)"
+            return _("%(what)s (a whole number of 1 or more)", what=self.what)
         if self.minimum == 0:
-            return f"{self.what} (a whole number of 0 or more)"
+            return _("%(what)s (a whole number of 0 or more)", what=self.what)
         return self.what
 
     def read(self, cursor):
@@ -143,10 +149,10 @@ class AmountParam(Param):
         return isinstance(item, RawWord) and not item.quoted and item.text in cursor.vocabulary.resources
 
     def describe_resource(self, vocabulary):
-        return f"a resource ({listed(vocabulary.resources)})"
+        return _("a resource (%(choices)s)", choices=listed(vocabulary.resources))
 
     def describe(self):
-        return "a resource amount"
+        return _("a resource amount")
 
     def read(self, cursor):
         if not self.accepts(cursor.peek(), cursor):
@@ -161,18 +167,18 @@ class AmountParam(Param):
 
     def _describe_value(self):
         if self.minimum == 1:
-            number = "a number (1 or more)"
+            number = _("a number (1 or more)")
         elif self.minimum == 0:
-            number = "a number (0 or more)"
+            number = _("a number (0 or more)")
         else:
-            number = "a number"
+            number = _("a number")
         return join_choices([number, *self.words])
 
     def write(self, value, vocabulary):
         if value is None and self.optional:
             return []
         if not isinstance(value, Amount) or value.resource not in vocabulary.resources:
-            raise unprintable(value, self.describe_resource(vocabulary) + " amount")
+            raise unprintable(value, _("%(resource)s amount", resource=self.describe_resource(vocabulary)))
         number_ok = is_int(value.value) and (self.minimum is None or value.value >= self.minimum)
         if not number_ok and value.value not in self.words:
             raise unprintable(value.value, self._describe_value())
@@ -185,9 +191,10 @@ class Name(Param):
     """A name: a bare word or a "quoted name" (`Harbor`, `"Train Station"`); `known` checks it in the context."""
 
     field: str
-    what: str = "a name"
+    what: str = _("a name")
     known: str | None = None
     optional: bool = False
+    known_what: str | None = None  # "a known landmark name": what a name missing from the context should be
 
     def accepts(self, item, cursor):
         return isinstance(item, (RawWord, RawDotted))
@@ -198,10 +205,11 @@ class Name(Param):
     def read(self, cursor):
         item = cursor.peek()
         if not self.accepts(item, cursor):
-            raise cursor.error(f'{self.what} (a word or a "quoted name")')
+            raise cursor.error(_('%(what)s (a word or a "quoted name")', what=self.what))
         names = getattr(cursor.context, self.known, None) if (cursor.context is not None and self.known) else None
         if names is not None and item.text not in names:
-            raise cursor.error(f"a known {self.what.removeprefix('a ').removeprefix('an ')}", item)
+            known = self.known_what or _("a known %(what)s", what=self.what.removeprefix("a ").removeprefix("an "))
+            raise cursor.error(known, item)
         return cursor.take().text
 
     def write(self, value, vocabulary):
@@ -217,7 +225,7 @@ class Dotted(Param):
     """A dotted word used as an argument (`action.emeraldstronghold`)."""
 
     field: str
-    what: str = "a dotted name such as action.name"
+    what: str = _("a dotted name such as action.name")
     optional: bool = False
 
     def accepts(self, item, cursor):

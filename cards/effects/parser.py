@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .context import EffectContext
 from .errors import EffectError
+from .phrases import _
 from .syntax import parse_raw
 from .tree import Effect
 from .vocabulary import vocabulary_for
@@ -24,12 +25,12 @@ def parse(text: str, game: str = "machi-koro", context: EffectContext | None = N
     global _parse_calls
     _parse_calls += 1
     if not isinstance(text, str):
-        raise EffectError(1, type(text).__name__, "an effect string")
+        raise EffectError(1, type(text).__name__, _("an effect string"))
     if context is not None and not isinstance(context, EffectContext):
-        raise EffectError(1, type(context).__name__, "an EffectContext or None as context")
+        raise EffectError(1, type(context).__name__, _("an EffectContext or None as context"))
     vocabulary = vocabulary_for(game)
     try:
         legs = parse_raw(text)
         return Effect(vocabulary.read_effect(text, legs, context), vocabulary.game)
     except RecursionError:
-        raise EffectError(1, text[:1], "an effect nested less deeply") from None
+        raise EffectError(1, text[:1], _("an effect nested less deeply")) from None

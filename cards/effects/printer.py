@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import EffectError
+from .phrases import _
 from .tree import Effect
 from .vocabulary import vocabulary_for
 
@@ -14,13 +15,14 @@ def to_string(effect: Effect) -> str:
     its phase, an empty effect...).
     """
     if not isinstance(effect, Effect):
-        raise EffectError(1, type(effect).__name__, "an Effect")
+        raise EffectError(1, type(effect).__name__, _("an Effect"))
     if not effect.legs:
-        raise EffectError(1, "", "at least one leg")
+        raise EffectError(1, "", _("at least one leg"))
     vocabulary = vocabulary_for(effect.game)
     try:
         return " + ".join(vocabulary.print_leg(leg) for leg in effect.legs)
     except (AttributeError, TypeError) as error:
-        raise EffectError(1, type(error).__name__, f"a well-formed {effect.game} tree ({error})") from None
+        raise EffectError(1, type(error).__name__, _("a well-formed %(game)s tree (%(error)s)", game=effect.game,
+                                                      error=error)) from None
     except RecursionError:
-        raise EffectError(1, "", "a tree nested less deeply") from None
+        raise EffectError(1, "", _("a tree nested less deeply")) from None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from .phrases import _, either
 from .tree import Amount, Call, Gain
 
 _COLON_AMOUNT = re.compile(r"(\w+):(\d+)\Z")
@@ -36,28 +37,29 @@ def rewrite(legacy: str) -> str:
 
 def build_manipulate_resources(values, cursor):
     """The unified node of `manipulate_resources mode=M key=R:N ... [optional=true|false]`."""
-    ((_, pairs, first),) = values
+    ((_param, pairs, first),) = values
     given = {kv.key: kv.value for kv in pairs}
     mode = given.get("mode")
     if mode not in MODES:
-        raise cursor.error(f"mode={' or mode='.join(MODES)}", first)
+        raise cursor.error(either(f"mode={m}" for m in MODES), first)
     keys = MODES[mode]
     unexpected = sorted(set(given) - {"mode", "optional", *keys})
     if unexpected:
-        raise cursor.error(f"only {', '.join(k + '=' for k in keys)} and optional= with mode={mode}", first)
+        raise cursor.error(_("only %(keys)s and optional= with mode=%(mode)s", keys=", ".join(k + "=" for k in keys),
+                             mode=mode), first)
     amounts = []
     for key in keys:
         if key not in given:
-            raise cursor.error(f"{key}=RESOURCE:N with mode={mode}", first)
+            raise cursor.error(_("%(key)s=RESOURCE:N with mode=%(mode)s", key=key, mode=mode), first)
         match = _COLON_AMOUNT.match(given[key])
         if match is None or match.group(1) not in cursor.vocabulary.resources:
-            raise cursor.error(f"{key}=RESOURCE:N (a resource then a number, like g:3)", first)
+            raise cursor.error(_("%(key)s=RESOURCE:N (a resource then a number, like g:3)", key=key), first)
         amounts.append(Amount(match.group(1), int(match.group(2))))
     optional = given.get("optional", "false")
     if optional not in ("true", "false"):
-        raise cursor.error("optional=true or optional=false", first)
+        raise cursor.error(either(["optional=true", "optional=false"]), first)
     if mode == "gain":
         if optional == "true":
-            raise cursor.error("no optional= with mode=gain", first)
+            raise cursor.error(_("no optional= with mode=gain"), first)
         return Gain(amounts[0])
     return Call(mode, tuple(amounts) + (("optional",) if optional == "true" else ()))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .errors import EffectError
+from .phrases import _
 from .syntax import join_choices
 from .tree import Amount
 
@@ -34,7 +35,7 @@ def print_name(text: str, allow_dotted: bool = False) -> str:
     if bare.match(text) and text not in KEYWORDS:
         return text
     if '"' in text or "\n" in text:
-        raise EffectError(1, text, 'a name without double quotes or line breaks')
+        raise EffectError(1, text, _('a name without double quotes or line breaks'))
     return f'"{text}"'
 
 

@@ -13,6 +13,7 @@ from lark import Lark, Transformer, Token
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from .errors import END_OF_EFFECT, EffectError
+from .phrases import Joined, _
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -191,27 +192,30 @@ def _lark() -> Lark:
 
 
 _TERMINAL_WORDS = [
-    ("WORD", "a word"), ("PHASE", "a dotted word such as turn.end"), ("STRING", 'a "quoted name"'),
-    ("NUMBER", "a number"), ("LANGLE", "'<'"), ("OP", "a comparison operator (==, !=, <, <=, >, >=)"),
+    ("WORD", _("a word")), ("PHASE", _("a dotted word such as turn.end")), ("STRING", _('a "quoted name"')),
+    ("NUMBER", _("a number")), ("LANGLE", "'<'"), ("OP", _("a comparison operator (==, !=, <, <=, >, >=)")),
     ("EQUALS", "'='"), ("COLON", "':'"), ("COMMA", "','"), ("LPAR", "'('"), ("AND", "'and'"), ("OR", "'or'"),
-    ("WHERE", "'where'"), ("RPAR", "')'"), ("RANGLE", "'>'"), ("PLUS", "'+'"), ("$END", "end of effect"),
+    ("WHERE", "'where'"), ("RPAR", "')'"), ("RANGLE", "'>'"), ("PLUS", "'+'"), ("$END", _("end of effect")),
 ]
 _OPERATOR_CHARS = "=<>!"
 
 
 def join_choices(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " or " + words[-1]
+    """"a, b or c": a phrase (cards.effects.phrases), so the "or" is translated with the words it joins."""
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    return _("%(choices)s or %(last)s", choices=Joined(", ", words[:-1]), last=words[-1])
 
 
 def _describe_terminals(names) -> str:
     names = set(names)
-    return join_choices([words for name, words in _TERMINAL_WORDS if name in names]) or "something else"
+    return join_choices([words for name, words in _TERMINAL_WORDS if name in names]) or _("something else")
 
 
 _COMPARISON_OPERATORS = ("==", "!=", "<=", ">=", "<", ">")
-_SPACED_OPERATOR = "a comparison written without spaces, like coins>=10"
+_SPACED_OPERATOR = _("a comparison written without spaces, like coins>=10")
 
 
 def _operator_run(text: str, start: int) -> str:
@@ -258,12 +262,12 @@ def _syntax_error(text: str, error: LarkError) -> EffectError:
             return EffectError(start + 1, found, _SPACED_OPERATOR)
         if found == '"':
             closed = '"' in text[start + 1:].split("\n", 1)[0]
-            expected = "a space after the closing '\"'" if closed else "a closing '\"' on the same line"
+            expected = _("a space after the closing '\"'") if closed else _("a closing '\"' on the same line")
             return EffectError(start + 1, found, expected)
         return EffectError(start + 1, found, _describe_terminals(error.allowed or ()))
     if isinstance(error, UnexpectedEOF):
         return EffectError(len(text) + 1, END_OF_EFFECT, _describe_terminals(error.expected))
-    return EffectError(1, text[:1], "an effect string")
+    return EffectError(1, text[:1], _("an effect string"))
 
 
 def parse_raw(text: str) -> list[RawLeg]:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from .compound_params import ActionParam, Pairs, Repeat, pick_kind, read_filter
 from .cursor import Cursor
 from .errors import EffectError
-from .params import AmountParam, Dotted, Flag, Name, Number, Param, Word
+from .params import AmountParam, Dotted, Flag, Name, Number, Param, Word, with_choices
+from .phrases import _
 from .rewrite import build_manipulate_resources
 from .spelling import listed
 from .syntax import RawBracket, RawCompare, RawWord
@@ -43,7 +44,7 @@ class CountScope(Param):
         return isinstance(item, RawWord) and not item.quoted and item.text in COUNT_SCOPES + NAMED_COUNT_SCOPES
 
     def describe(self):
-        return f"what to count ({listed(COUNT_SCOPES + NAMED_COUNT_SCOPES)})"
+        return _("what to count (%(choices)s)", choices=listed(COUNT_SCOPES + NAMED_COUNT_SCOPES))
 
     def read(self, cursor):
         if not self.accepts(cursor.peek(), cursor):
@@ -69,7 +70,7 @@ class Option(Param):
             isinstance(item, RawWord) and not item.quoted and item.text in RESOURCES)
 
     def describe(self):
-        return f"a resource ({listed(RESOURCES)}) or <...>"
+        return _("a resource (%(choices)s) or <...>", choices=listed(RESOURCES))
 
     def read(self, cursor: Cursor):
         item = cursor.peek()
@@ -78,7 +79,7 @@ class Option(Param):
             if pick_kind(item, ENTITY_KINDS, allow_count=True) is not None:
                 return read_filter(cursor, item, ENTITY_KINDS, allow_count=True)
             if item.where is not None:
-                raise cursor.error_at(item.where_start, "where", "'>' (only <kind where ...> takes a filter)")
+                raise cursor.error_at(item.where_start, "where", _("'>' (only <kind where ...> takes a filter)"))
             legs = cursor.vocabulary.read_effect(cursor.text, item.legs, cursor.context)
             return Group(legs)
         if not self.accepts(item, cursor):
@@ -100,7 +101,7 @@ class CompareParam(Param):
         return isinstance(item, RawCompare)
 
     def describe(self):
-        return "a comparison such as gold_cost<=2"
+        return _("a comparison such as gold_cost<=2")
 
     def read(self, cursor):
         item = cursor.peek()
@@ -115,7 +116,7 @@ class CompareParam(Param):
 
 
 def _choose(values, cursor):
-    ((_, options, _),) = values
+    ((_param, options, _item),) = values
     return Choose(options)
 
 
@@ -133,13 +134,13 @@ def _verbs() -> dict[str, VerbSpec]:
         call("exchange", amount("pay"), amount("gain")),
         call("count", CountScope(), amount()),
         call("steal", Repeat(amount()), Pairs("extra", ("victim_vp",))),
-        call("banish_center", Word("kind", ("citizen", "monster", "noble", "domain"), "a card kind"),
+        call("banish_center", Word("kind", ("citizen", "monster", "noble", "domain"), _("a card kind")),
              Pairs("extra", ("type",))),
-        call("banish_owned", Word("kind", ("citizen", "monster"), "a card kind")),
-        call("take_owned", Word("kind", ("citizen", "monster"), "a card kind"), Word("how", ("random",), "how"),
+        call("banish_owned", Word("kind", ("citizen", "monster"), _("a card kind"))),
+        call("take_owned", Word("kind", ("citizen", "monster"), _("a card kind")), Word("how", ("random",), _("how")),
              Pairs("extra", ("to", "victim_vp"))),
-        call("return_owned", Word("kind", ("citizen", "monster"), "a card kind"), amount(), OPTIONAL),
-        call("flip_citizen", Word("target", ("targeted",), "a target", optional=True), OPTIONAL),
+        call("return_owned", Word("kind", ("citizen", "monster"), _("a card kind")), amount(), OPTIONAL),
+        call("flip_citizen", Word("target", ("targeted",), _("a target"), optional=True), OPTIONAL),
         call("banish_center_citizen", OPTIONAL),
         call("banish_center_domain", OPTIONAL),
         call("add_slay_cost", amount()),
@@ -159,7 +160,7 @@ def _verbs() -> dict[str, VerbSpec]:
         call("modify_monster_strength", Number("amount", minimum=None)),
         call("steal_citizen", CompareParam()),
         call("wild_choose", Number("count"), Number("amount")),
-        call("floor_div", Word("resource", ("gold", "strength", "magic"), "a resource name"), Number("divisor"),
+        call("floor_div", Word("resource", ("gold", "strength", "magic"), _("a resource name")), Number("divisor"),
              Number("amount")),
         call("ignore_requirement", Number("count")),
         call("slay_discount", Pairs("extra", ("magic", "strength"))),
@@ -184,7 +185,7 @@ VERBS = _verbs()
 ATTACHED = {
     "roll": {spec.call_verb: spec for spec in (
         call("set_one_die", Pairs("extra", ("target", "subtract", "cost"))),
-        call("on_event", Word("event", ("doubles",), "an event"), ActionParam("action")),
+        call("on_event", Word("event", ("doubles",), _("an event")), ActionParam("action")),
         call("reroll_one_die"),
         call("reroll_both_dice_pay_magic_2"),
         call("exekratys_immune"),
@@ -202,11 +203,11 @@ NAMESPACED = {f"action.{word}": VERBS[word]
               for word in ("modify_monster_strength", "newshilinatower", "northernwall", "slay_discount")}
 
 FIELDS = {
-    "role": FieldSpec("role", "word", "a role", choices=("holy", "shadow", "soldier", "worker")),
-    "name": FieldSpec("name", "name", "a known card name", known="card_names"),
-    "gold_cost": FieldSpec("gold_cost", "number", "a number", ops=("==", "!=", "<", "<=", ">", ">=")),
-    "strength_cost": FieldSpec("strength_cost", "number", "a number", ops=("==", "!=", "<", "<=", ">", ">=")),
-    "magic_cost": FieldSpec("magic_cost", "number", "a number", ops=("==", "!=", "<", "<=", ">", ">=")),
+    "role": FieldSpec("role", "word", _("a role"), choices=("holy", "shadow", "soldier", "worker")),
+    "name": FieldSpec("name", "name", _("a known card name"), known="card_names"),
+    "gold_cost": FieldSpec("gold_cost", "number", _("a number"), ops=("==", "!=", "<", "<=", ">", ">=")),
+    "strength_cost": FieldSpec("strength_cost", "number", _("a number"), ops=("==", "!=", "<", "<=", ">", ">=")),
+    "magic_cost": FieldSpec("magic_cost", "number", _("a number"), ops=("==", "!=", "<", "<=", ">", ">=")),
 }
 
 GAIN = VerbSpec(None, Gain, ((AmountParam("amount", minimum=None),),))
@@ -235,10 +236,11 @@ class ValeriaVocabulary(Vocabulary):
             return text, None
         if text in NAMESPACED:
             return None, NAMESPACED[text]
-        head, _, tail = text.partition(".")
+        head, _dot, tail = text.partition(".")
         if head in ATTACHED and tail in ATTACHED[head]:
             return head, ATTACHED[head][tail]
-        expected = f"a phase ({listed(SPACED_PHASES)}) or phase.verb ({listed(self._attached_words())})"
+        expected = _("a phase (%(phases)s) or phase.verb (%(verbs)s)", phases=listed(SPACED_PHASES),
+                     verbs=listed(self._attached_words()))
         raise EffectError(dotted.start + 1, text, expected)
 
     def _attached_words(self):
@@ -257,8 +259,8 @@ class ValeriaVocabulary(Vocabulary):
         if isinstance(item, RawBracket) and pick_kind(item, ENTITY_KINDS, allow_count=True) is not None:
             cursor.take()
             return Acquire(read_filter(cursor, item, ENTITY_KINDS, allow_count=True))
-        raise cursor.error("an action (a resource amount such as g 2, a card pick such as <citizens>, or a verb: "
-                           "choose, exchange, count, steal, slay ... see docs/effects.md)")
+        raise cursor.error(_("an action (a resource amount such as g 2, a card pick such as <citizens>, or a verb: "
+                             "choose, exchange, count, steal, slay ... see docs/effects.md)"))
 
     def spec_for(self, action) -> VerbSpec:
         if isinstance(action, Gain):
@@ -268,26 +270,27 @@ class ValeriaVocabulary(Vocabulary):
         if isinstance(action, Call):
             spec = self.verbs.get(action.verb)
             if spec is None or spec.call_verb != action.verb:
-                raise EffectError(1, str(action.verb), "a Valeria verb")
+                raise EffectError(1, str(action.verb), _("a Valeria verb"))
             return spec
-        raise EffectError(1, type(action).__name__, "a Valeria action")
+        raise EffectError(1, type(action).__name__, _("a Valeria action"))
 
     def print_leg(self, leg: Leg, in_group=False) -> str:
         action = leg.action
         if leg.phase in ATTACHED:
             if not isinstance(action, Call) or action.verb not in ATTACHED[leg.phase]:
-                raise EffectError(1, leg.phase, f"a verb of {leg.phase} ({listed(ATTACHED[leg.phase])})")
+                raise EffectError(1, leg.phase, _("a verb of %(phase)s (%(verbs)s)", phase=leg.phase,
+                                                  verbs=listed(ATTACHED[leg.phase])))
             args = " ".join(self.print_value(arg) for arg in action.args)
             return f"{leg.phase}.{action.verb}" + (f" {args}" if args else "")
         if leg.phase is not None and leg.phase not in SPACED_PHASES:
-            raise EffectError(1, leg.phase, f"a phase ({listed(SPACED_PHASES)})")
+            raise EffectError(1, leg.phase, _("a phase (%(phases)s)", phases=listed(SPACED_PHASES)))
         body = self.print_acquire(action, in_group) if isinstance(action, Acquire) else self.print_action(action)
         return body if leg.phase is None else f"{leg.phase} {body}"
 
     def print_acquire(self, action: Acquire, in_group: bool) -> str:
         card_filter = action.filter
         if card_filter.kind not in ENTITY_KINDS:
-            raise EffectError(1, card_filter.kind, f"a card kind ({listed(ENTITY_KINDS)})")
+            raise EffectError(1, card_filter.kind, with_choices(_("a card kind"), ENTITY_KINDS))
         if in_group and card_filter.where is None and card_filter.count is None:
             return card_filter.kind
         return self.print_filter(card_filter)
@@ -295,7 +298,7 @@ class ValeriaVocabulary(Vocabulary):
     def print_action(self, action) -> str:
         if isinstance(action, Choose):
             if not action.options:
-                raise EffectError(1, "choose", "at least one option")
+                raise EffectError(1, "choose", _("at least one option"))
             return "choose " + " ".join(self.print_value(option) for option in action.options)
         if isinstance(action, Acquire):
             return self.print_acquire(action, in_group=False)

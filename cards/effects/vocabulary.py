@@ -13,9 +13,10 @@ from typing import Any, Callable
 
 from .compound_params import Pairs, Repeat
 from .context import EffectContext
-from .cursor import Cursor
+from .cursor import Cursor, after_token
 from .errors import EffectError
-from .params import Param
+from .params import Param, with_choices
+from .phrases import _
 from .spelling import BARE_WORD, is_int, listed, print_name, unprintable, write_amount
 from .syntax import RawAll, RawAny, RawCompare, RawLeg, join_choices
 from .tree import AllOf, Amount, AnyOf, Call, Compare, Filter, Group, KeyValue, Leg
@@ -53,7 +54,7 @@ class VerbSpec:
             return self.build(values, cursor)
         if self.call_verb is not None:
             return Call(self.call_verb, call_args(values))
-        return self.node(**{p.field: v for p, v, _ in values if p.field})
+        return self.node(**{p.field: v for p, v, _item in values if p.field})
 
     def _pick_signature(self, cursor):
         if len(self.signatures) == 1:
@@ -68,7 +69,7 @@ class VerbSpec:
 def call_args(values) -> tuple:
     """The arguments of a Call node: present values in order, repeated ones spliced in."""
     args = []
-    for param, value, _ in values:
+    for param, value, _item in values:
         if param.field is None or value is None or value is False:
             continue
         if isinstance(value, tuple) and (isinstance(param, (Repeat, Pairs)) or getattr(param, "splice", False)):
@@ -117,9 +118,14 @@ class Vocabulary:
 
     def read_verb(self, cursor: Cursor, spec: VerbSpec):
         if spec.phases is not None and cursor.phase not in spec.phases:
-            here = "without a phase" if cursor.phase is None else f"after {cursor.phase}"
             needs = listed(sorted(spec.phases))
-            raise cursor.error(f"an action allowed {here} ('{spec.word}' needs the phase {needs})", after=False)
+            if cursor.phase is None:
+                expected = _("an action allowed without a phase ('%(verb)s' needs the phase %(phases)s)",
+                             verb=spec.word, phases=needs)
+            else:
+                expected = _("an action allowed after %(phase)s ('%(verb)s' needs the phase %(phases)s)",
+                             phase=cursor.phase, verb=spec.word, phases=needs)
+            raise cursor.error(expected, after=False)
         if spec.word is not None:
             cursor.take()
         return spec.read(cursor)
@@ -135,22 +141,22 @@ class Vocabulary:
     def read_compare(self, cursor: Cursor, raw: RawCompare) -> Compare:
         spec = self.fields.get(raw.field)
         if spec is None:
-            raise cursor.error_at(raw.start, raw.field, f"a filter field ({listed(self.fields)})")
+            raise cursor.error_at(raw.start, raw.field, _("a filter field (%(fields)s)", fields=listed(self.fields)))
         if raw.op not in spec.ops:
-            raise cursor.error_at(raw.op_start, raw.op, f"{join_choices(list(spec.ops))} after '{raw.field}'")
+            raise cursor.error_at(raw.op_start, raw.op, after_token(join_choices(list(spec.ops)), raw.field))
         value_token = cursor.text[raw.value_start:raw.end]
         if spec.values == "number":
             if not isinstance(raw.value, int):
-                raise cursor.error_at(raw.value_start, value_token, f"a number after '{raw.field}{raw.op}'")
+                raise cursor.error_at(raw.value_start, value_token, after_token(_("a number"), f"{raw.field}{raw.op}"))
             return Compare(raw.field, raw.op, raw.value)
         if isinstance(raw.value, int):
-            raise cursor.error_at(raw.value_start, value_token, f"{spec.what} after '{raw.field}{raw.op}'")
+            raise cursor.error_at(raw.value_start, value_token, after_token(spec.what, f"{raw.field}{raw.op}"))
         valid = spec.choices
         if valid is None and spec.known and cursor.context is not None:
             valid = getattr(cursor.context, spec.known)
         if valid is not None and raw.value not in valid:
-            shown = f" ({listed(sorted(valid))})" if len(valid) <= 12 else ""
-            raise cursor.error_at(raw.value_start, value_token, f"{spec.what}{shown}")
+            expected = with_choices(spec.what, sorted(valid)) if len(valid) <= 12 else spec.what
+            raise cursor.error_at(raw.value_start, value_token, expected)
         return Compare(raw.field, raw.op, raw.value)
 
     # -- printing ----------------------------------------------------------------------------------------------
@@ -177,9 +183,9 @@ class Vocabulary:
 
     def print_filter(self, value: Filter) -> str:
         if not isinstance(value.kind, str) or not BARE_WORD.match(value.kind):
-            raise unprintable(value.kind, "a card kind (one word)")
+            raise unprintable(value.kind, _("a card kind (one word)"))
         if value.count is not None and not (is_int(value.count) and value.count >= 1):
-            raise unprintable(value.count, "a count of 1 or more")
+            raise unprintable(value.count, _("a count of 1 or more"))
         if value.where is not None:
             self._check_condition(value.where)
         inside = value.kind if value.count is None else f"{value.kind} {value.count}"
@@ -194,21 +200,21 @@ class Vocabulary:
                 self._check_condition(term)
             return
         if not isinstance(where, Compare):
-            raise unprintable(where, "a filter condition (Compare, AllOf or AnyOf)")
+            raise unprintable(where, _("a filter condition (Compare, AllOf or AnyOf)"))
         spec = self.fields.get(where.field)
         if spec is None:
-            raise unprintable(where.field, f"a filter field ({listed(self.fields)})")
+            raise unprintable(where.field, _("a filter field (%(fields)s)", fields=listed(self.fields)))
         if where.op not in spec.ops:
-            raise unprintable(where.op, f"{join_choices(list(spec.ops))} after '{where.field}'")
+            raise unprintable(where.op, after_token(join_choices(list(spec.ops)), where.field))
         if (spec.values == "number") != is_int(where.value) or not isinstance(where.value, (int, str)):
-            raise unprintable(where.value, f"{spec.what} after '{where.field}{where.op}'")
+            raise unprintable(where.value, after_token(spec.what, f"{where.field}{where.op}"))
         if spec.choices is not None and where.value not in spec.choices:
-            raise unprintable(where.value, f"{spec.what} ({listed(spec.choices)})")
+            raise unprintable(where.value, with_choices(spec.what, spec.choices))
 
     def print_value(self, value) -> str:
         """An argument of a Call node, from its type alone."""
         if isinstance(value, bool):
-            raise EffectError(1, str(value), "an argument value (not a bool)")
+            raise EffectError(1, str(value), _("an argument value (not a bool)"))
         if isinstance(value, int):
             return str(value)
         if isinstance(value, str):
@@ -229,7 +235,7 @@ class Vocabulary:
 def print_compare(compare: Compare) -> str:
     value = compare.value
     if isinstance(value, bool):
-        raise EffectError(1, str(value), "a number or a name in a comparison")
+        raise EffectError(1, str(value), _("a number or a name in a comparison"))
     text = str(value) if isinstance(value, int) else print_name(value)
     return f"{compare.field}{compare.op}{text}"
 
@@ -239,12 +245,12 @@ def print_condition(condition, parent=None) -> str:
         return print_compare(condition)
     if isinstance(condition, (AllOf, AnyOf)):
         if len(condition.terms) < 2:
-            raise EffectError(1, "", "two or more terms in an 'and'/'or' condition")
+            raise EffectError(1, "", _("two or more terms in an 'and'/'or' condition"))
         joiner = " and " if isinstance(condition, AllOf) else " or "
         text = joiner.join(print_condition(t, condition) for t in condition.terms)
         needs_parentheses = isinstance(parent, AllOf) or (isinstance(parent, AnyOf) and isinstance(condition, AnyOf))
         return f"({text})" if needs_parentheses else text
-    raise EffectError(1, type(condition).__name__, "a filter condition (Compare, AllOf or AnyOf)")
+    raise EffectError(1, type(condition).__name__, _("a filter condition (Compare, AllOf or AnyOf)"))
 
 
 # ---- registry -----------------------------------------------------------------------------------------------
@@ -270,7 +276,7 @@ def vocabulary_for(game: str) -> Vocabulary:
     try:
         return _VOCABULARIES[game]
     except (KeyError, TypeError):
-        raise EffectError(1, str(game), f"a game ({listed(sorted(_VOCABULARIES))})") from None
+        raise EffectError(1, str(game), _("a game (%(games)s)", games=listed(sorted(_VOCABULARIES)))) from None
 
 
 def games() -> list[str]:

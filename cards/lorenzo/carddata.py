@@ -2,6 +2,7 @@
 from dataclasses import dataclass, field
 
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 
 def json_path(*parts):
@@ -29,14 +30,17 @@ class Problem:
     column: int | None = None
 
     def __str__(self):
+        """Where, then what: "cards.json, line 3, column 5: ...", in the active language."""
         where = [self.file] if self.file else []
         if self.line is not None:
-            where.append(f"line {self.line}, column {self.column}")
+            where.append(gettext("line %(line)s, column %(column)s") % {"line": self.line, "column": self.column})
         if self.card:
-            where.append(f"card {self.card!r}")
+            where.append(gettext("card %(name)r") % {"name": self.card})
         if self.path:
             where.append(self.path)
-        return f"{', '.join(where)}: {self.message}" if where else self.message
+        if not where:
+            return self.message
+        return gettext("%(where)s: %(message)s") % {"where": ", ".join(where), "message": self.message}
 
     def as_dict(self):
         data = {"message": self.message, "file": self.file, "path": self.path, "card": self.card}

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from cards.caching import bump_version
@@ -48,6 +49,34 @@ class Outcome:
             "changes": self.changes, "problems": self.problems,
         }  # fmt: skip
 
+    @property
+    def kind_text(self):
+        """The kind of card, for people (the preview page), in the active language."""
+        return {
+            words.DEVELOPMENT: gettext("development card"), words.EXCOMMUNICATION: gettext("excommunication"),
+            words.LEADER: gettext("leader card"), MACHI_KORO: "Machi Koro",
+        }.get(self.kind, self.kind)
+
+
+def status_count(status, count):
+    """"5 added", in the active language (French agrees with the number; English never changes)."""
+    texts = {
+        ADDED: ngettext("%(count)d added", "%(count)d added", count),
+        CHANGED: ngettext("%(count)d changed", "%(count)d changed", count),
+        UNCHANGED: ngettext("%(count)d unchanged", "%(count)d unchanged", count),
+        KEPT: ngettext("%(count)d kept", "%(count)d kept", count),
+        REFUSED: ngettext("%(count)d refused", "%(count)d refused", count),
+    }
+    return texts[status] % {"count": count}
+
+
+def status_label(status):
+    """"changed", "kept" ... as the import_cards command lists cards, in the active language."""
+    return {
+        ADDED: gettext("added"), CHANGED: gettext("changed"), UNCHANGED: gettext("unchanged"), KEPT: gettext("kept"),
+        REFUSED: gettext("refused"),
+    }[status]
+
 
 @dataclass
 class ImportReport:
@@ -72,11 +101,16 @@ class ImportReport:
         return [outcome for outcome in self.outcomes if outcome.status == status]
 
     def summary(self):
+        """"96 added, 0 changed, 0 unchanged, 0 refused" and what became of them, in the active language."""
         counts = self.counts()
-        text = ", ".join(f"{counts[status]} {status}" for status in STATUSES if counts[status] or status != KEPT)
+        text = ", ".join(status_count(status, counts[status]) for status in STATUSES if counts[status] or status != KEPT)
         if self.errors:
-            return f"{text}; refused, nothing was imported ({len(self.errors)} error{'s' if len(self.errors) != 1 else ''})"
-        return f"{text}; dry run, nothing was written" if self.dry_run else text
+            return ngettext("%(counts)s; refused, nothing was imported (%(errors)d error)",
+                            "%(counts)s; refused, nothing was imported (%(errors)d errors)",
+                            len(self.errors)) % {"counts": text, "errors": len(self.errors)}
+        if self.dry_run:
+            return gettext("%(counts)s; dry run, nothing was written") % {"counts": text}
+        return text
 
     def as_dict(self):
         return {
@@ -239,9 +273,14 @@ class _Writer:
         try:
             row.full_clean(exclude=["extension", "card"], validate_unique=False, validate_constraints=False)
         except ValidationError as exc:
-            details = "; ".join(f"{key}: {' '.join(messages)}" for key, messages in exc.message_dict.items())
-            where = f"{outcome.file}, card {outcome.name!r}, {outcome.path}" if outcome else "an effect"
-            raise CardDataError(f"{where}: {details}") from exc
+            details = "; ".join(gettext("%(where)s: %(message)s") % {"where": key, "message": " ".join(messages)}
+                                for key, messages in exc.message_dict.items())
+            if outcome:
+                where = gettext("%(file)s, card %(name)r, %(path)s") % {
+                    "file": outcome.file, "name": outcome.name, "path": outcome.path}
+            else:
+                where = gettext("an effect")
+            raise CardDataError(gettext("%(where)s: %(message)s") % {"where": where, "message": details}) from exc
 
 
 def _cards_by_kind(reads, report):
@@ -252,9 +291,10 @@ def _cards_by_kind(reads, report):
             for card in card_set.cards:
                 key = (card_set.kind, card.slug)
                 if key in seen:
-                    report.errors.append(Problem(f"duplicate card: also in {seen[key]}", card.file, card.path, card.name))
+                    message = gettext("duplicate card: also in %(place)s") % {"place": seen[key]}
+                    report.errors.append(Problem(message, card.file, card.path, card.name))
                     report.outcomes.append(Outcome(REFUSED, card_set.kind, card.name, card.file, card.path,
-                                                   problems=[f"duplicate card: also in {seen[key]}"]))  # fmt: skip
+                                                   problems=[message]))  # fmt: skip
                     continue
                 seen[key] = f"{card.file} {card.path}"
                 by_kind[card_set.kind].append(card)
@@ -268,7 +308,7 @@ def _inside(path, card_path):
 def _relative(problem, card_path):
     """A card's problem as "instantPayload[1].REGIONID: message" (the card is named already)."""
     rest = problem.path[len(card_path):].lstrip(".")
-    return f"{rest}: {problem.message}" if rest else problem.message
+    return gettext("%(where)s: %(message)s") % {"where": rest, "message": problem.message} if rest else problem.message
 
 
 def import_read_files(reads, *, user=None, dry_run=False, overwrite=True, reason="Imported"):
@@ -296,7 +336,12 @@ def import_read_files(reads, *, user=None, dry_run=False, overwrite=True, reason
                     writer.write_all(cards)
             except (CardDataError, IntegrityError) as exc:
                 # The checks above should have caught it; report it rather than fail the request.
-                report.errors.append(Problem(f"the database refused the {words.KIND_LABELS[kind]}s: {exc}"))
+                message = {
+                    words.DEVELOPMENT: gettext("the database refused the development cards: %(reason)s"),
+                    words.EXCOMMUNICATION: gettext("the database refused the excommunications: %(reason)s"),
+                    words.LEADER: gettext("the database refused the leader cards: %(reason)s"),
+                }[kind]
+                report.errors.append(Problem(message % {"reason": exc}))
         if report.errors or dry_run:
             transaction.set_rollback(True)
         else:
@@ -311,7 +356,8 @@ def _load_machikoro(read, report, overwrite):
             loaded = load_machikoro(read.machikoro, overwrite=overwrite)
     except CardDataError as exc:
         report.errors.append(Problem(str(exc), read.name))
-        report.outcomes.append(Outcome(REFUSED, MACHI_KORO, "Machi Koro card set", read.name, problems=[str(exc)]))
+        report.outcomes.append(Outcome(REFUSED, MACHI_KORO, gettext("Machi Koro card set"), read.name,
+                                       problems=[str(exc)]))
         return
     for status, labels in ((ADDED, loaded.created), (CHANGED, loaded.updated), (KEPT, loaded.kept)):
         report.outcomes += [Outcome(status, MACHI_KORO, label, read.name) for label in labels]

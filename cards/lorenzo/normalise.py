@@ -15,12 +15,19 @@ name, with a warning.
 """
 import re
 
+from django.utils.translation import gettext, ngettext
+
 from . import vocabulary as words
 from .carddata import CardData, EffectData
-from .payloads import effect_slot_problem, payload_problems, resource_problems, show
+from .payloads import a_kind, effect_slot_problem, join_or, payload_problems, resource_problems, show
 
 _STRAY_AT_EDGES = re.compile(r"^[\s*#_~^`+|\\]+|[\s*#_~^`+|\\]+$")
 _YES_NO = {"TRUE": True, "FALSE": False, True: True, False: False}
+
+
+def read_as(value, canonical):
+    """The warning for a variant spelling: '"MILITARY POINTS" read as MILITARY_POINTS'."""
+    return gettext("%(value)s read as %(canonical)s") % {"value": show(value), "canonical": canonical}
 
 
 class CardNormaliser:
@@ -43,15 +50,16 @@ class CardNormaliser:
         raw = self.item["name"]
         clean = _STRAY_AT_EDGES.sub("", re.sub(r"\s+", " ", "".join(ch for ch in raw if ch.isprintable() or ch.isspace())))
         if not clean:
-            self.error(["name"], f"the name {show(raw)} has no letters")
+            self.error(["name"], gettext("the name %(value)s has no letters") % {"value": show(raw)})
         elif clean != raw:
-            self.warn(["name"], f"stray spaces or characters in {show(raw)}; shown as {show(clean)}, exported as written")
+            self.warn(["name"], gettext("stray spaces or characters in %(value)s; shown as %(shown)s, exported as written")
+                      % {"value": show(raw), "shown": show(clean)})
         return clean, (raw if clean != raw else "")
 
     def resource_key(self, key, path):
         if key in words.RESOURCE_VARIANTS:
             canonical = words.RESOURCE_VARIANTS[key]
-            self.warn(path, f"{show(key)} read as {canonical}")
+            self.warn(path, read_as(key, canonical))
             return canonical
         return key
 
@@ -63,7 +71,7 @@ class CardNormaliser:
         for key, amount in bag.items():
             canonical = self.resource_key(key, [*path, key])
             if canonical in normalised:
-                self.error([*path, key], f"{canonical} appears twice")
+                self.error([*path, key], gettext("%(key)s appears twice") % {"key": canonical})
             normalised[canonical] = amount
         if check:
             for subpath, message in resource_problems(normalised):
@@ -102,10 +110,15 @@ class CardNormaliser:
             for timing in slots:
                 count = sum(1 for e in effects if e.timing == timing)
                 if count > 1:
-                    self.error([f"{timing}Effect"], f"an excommunication has at most one {timing} effect, got {count}")
+                    message = {
+                        words.INSTANT: gettext("an excommunication has at most one instant effect, got %(count)s"),
+                        words.PERMANENT: gettext("an excommunication has at most one permanent effect, got %(count)s"),
+                    }[timing]
+                    self.error([f"{timing}Effect"], message % {"count": count})
         if self.kind != words.DEVELOPMENT and not effects:
-            fields = " or ".join(f"{timing}Effect" for timing in slots)
-            self.error([], f"{words.with_article(words.KIND_LABELS[self.kind])} needs at least one effect ({fields})")
+            fields = join_or([f"{timing}Effect" for timing in slots])
+            self.error([], gettext("%(kind)s needs at least one effect (%(fields)s)")
+                       % {"kind": a_kind(self.kind), "fields": fields})
         return tuple(effects)
 
     def slot(self, timing):
@@ -115,7 +128,8 @@ class CardNormaliser:
         payload = self.item.get(payload_field)
         if names is None:
             if has_payload:
-                self.error([payload_field], f"a payload without an effect: add {effect_field} or remove {payload_field}")
+                self.error([payload_field], gettext("a payload without an effect: add %(effect)s or remove %(payload)s")
+                           % {"effect": effect_field, "payload": payload_field})
             return []
         if isinstance(names, str):
             return [self.effect(timing, names, payload, [effect_field], [payload_field])]
@@ -124,18 +138,22 @@ class CardNormaliser:
         elif len(names) == 1 and not isinstance(payload, list):
             payloads = [payload]  # one effect in an array, its payload alone: unambiguous
         elif not isinstance(payload, list):
-            self.error(
-                [payload_field],
-                f"{effect_field} lists {len(names)} effects, so {payload_field} must be an array of {len(names)} "
-                f"payloads in the same order (seed 000: the n-th payload belongs to the n-th effect)",
-            )
+            self.error([payload_field], ngettext(
+                "%(effect)s lists %(count)d effect, so %(payload)s must be an array of %(count)d payload in the "
+                "same order (seed 000: the n-th payload belongs to the n-th effect)",
+                "%(effect)s lists %(count)d effects, so %(payload)s must be an array of %(count)d payloads in the "
+                "same order (seed 000: the n-th payload belongs to the n-th effect)",
+                len(names)) % {"effect": effect_field, "payload": payload_field, "count": len(names)})
             return []
         elif len(payload) != len(names):
-            self.error(
-                [payload_field],
-                f"{effect_field} lists {len(names)} effects but {payload_field} has {len(payload)} payloads; "
-                "the n-th payload belongs to the n-th effect, so the counts must match",
-            )
+            # English keeps its wording for any count ("lists 1 effects"), hence the same singular and plural.
+            effects = ngettext("%(effect)s lists %(count)d effects", "%(effect)s lists %(count)d effects",
+                               len(names)) % {"effect": effect_field, "count": len(names)}
+            payloads = ngettext("%(payload)s has %(count)d payloads", "%(payload)s has %(count)d payloads",
+                                len(payload)) % {"payload": payload_field, "count": len(payload)}
+            self.error([payload_field], gettext(
+                "%(effects)s but %(payloads)s; the n-th payload belongs to the n-th effect, so the counts must match")
+                % {"effects": effects, "payloads": payloads})
             return []
         else:
             payloads = payload
@@ -158,11 +176,9 @@ class CardNormaliser:
         ]  # fmt: skip
         if misplaced:
             position, other = misplaced[0]
-            self.error(
-                payload_path,
-                f"this is a payload for {other} (effect {position}), not for {name}: seed 000's order rule says "
-                "the n-th payload belongs to the n-th effect",
-            )
+            self.error(payload_path, gettext(
+                "this is a payload for %(other)s (effect %(position)s), not for %(effect)s: seed 000's order rule "
+                "says the n-th payload belongs to the n-th effect") % {"other": other, "position": position, "effect": name})
         else:
             for subpath, message in problems:
                 self.error([*payload_path, *subpath], message)
@@ -204,7 +220,7 @@ class CardNormaliser:
 
     def _flag_payload(self, payload, path):
         if isinstance(payload, str) and payload in words.FLAG_VARIANTS:
-            self.warn(path, f"{show(payload)} read as {words.FLAG_VARIANTS[payload]}")
+            self.warn(path, read_as(payload, words.FLAG_VARIANTS[payload]))
             return words.FLAG_VARIANTS[payload]
         return payload
 
@@ -222,7 +238,7 @@ class CardNormaliser:
         normalised = {}
         for key, value in payload.items():
             if key == "TYPE" and value in words.ACTION_TYPE_VARIANTS:
-                self.warn([*path, key], f"{show(value)} read as {words.ACTION_TYPE_VARIANTS[value]}")
+                self.warn([*path, key], read_as(value, words.ACTION_TYPE_VARIANTS[value]))
                 value = words.ACTION_TYPE_VARIANTS[value]
             elif key == "FLAGREGION" and value == "ALL":
                 value = True

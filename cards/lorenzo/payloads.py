@@ -7,6 +7,8 @@ importer can name ``cards[12].instantPayload[1].REGIONID``.
 """
 import json
 
+from django.utils.translation import gettext
+
 from . import vocabulary as words
 
 # Names kept for the excommunication model and older callers.
@@ -32,6 +34,14 @@ def _listing(values):
     return ", ".join(sorted(values))
 
 
+def join_or(items):
+    """["a", "b", "c"] -> "a or b or c", in the active language."""
+    text = items[0]
+    for item in items[1:]:
+        text = gettext("%(first)s or %(second)s") % {"first": text, "second": item}
+    return text
+
+
 def show(value):
     """A bad value as it appears in JSON, shortened for messages."""
     try:
@@ -45,38 +55,58 @@ def _under(prefix, problems):
     return [((*prefix, *path), message) for path, message in problems]
 
 
+def a_kind(kind):
+    """"a development card", "an excommunication", "a leader card", in the active language."""
+    return {
+        words.DEVELOPMENT: gettext("a development card"),
+        words.EXCOMMUNICATION: gettext("an excommunication"),
+        words.LEADER: gettext("a leader card"),
+    }[kind]
+
+
+def unknown_resource(value):
+    return gettext("unknown resource %(value)s; expected one of %(choices)s") % {
+        "value": show(value), "choices": _listing(RESOURCES)}
+
+
 def resource_problems(bag, *, signed=False):
     """A resource bag such as ``{"WOOD": 2, "COINS": 1}``: known resources and whole amounts."""
     if not isinstance(bag, dict) or not bag:
-        return [((), f"expected a non-empty object of resources and amounts, got {show(bag)}")]
+        return [((), gettext("expected a non-empty object of resources and amounts, got %(value)s") % {"value": show(bag)})]
     problems = []
     for key, amount in bag.items():
         if key not in RESOURCES:
-            problems.append(((key,), f"unknown resource {show(key)}; expected one of {_listing(RESOURCES)}"))
+            problems.append(((key,), unknown_resource(key)))
         elif not _is_int(amount) or (amount == 0 if signed else amount < 1):
-            rule = "a whole number other than 0" if signed else "a whole number of at least 1"
-            problems.append(((key,), f"the amount must be {rule}, got {show(amount)}"))
+            if signed:
+                message = gettext("the amount must be a whole number other than 0, got %(value)s")
+            else:
+                message = gettext("the amount must be a whole number of at least 1, got %(value)s")
+            problems.append(((key,), message % {"value": show(amount)}))
     return problems
 
 
 def _unknown_keys(payload, allowed):
-    return [((key,), f"unknown key; expected {', '.join(allowed)}") for key in payload if key not in allowed]
+    message = gettext("unknown key; expected %(keys)s") % {"keys": ", ".join(allowed)}
+    return [((key,), message) for key in payload if key not in allowed]
 
 
 def _change_problems(payload):
     alternatives = payload if isinstance(payload, list) else [payload]
     if not alternatives:
-        return [((), "CHANGE needs at least one exchange")]
+        return [((), gettext("CHANGE needs at least one exchange"))]
     problems = []
     for index, alternative in enumerate(alternatives):
         prefix = (index,) if isinstance(payload, list) else ()
         if not isinstance(alternative, dict):
-            problems.append((prefix, f"an exchange is an object with RESOURCEIN and RESOURCEOUT, got {show(alternative)}"))
+            problems.append((prefix, gettext("an exchange is an object with RESOURCEIN and RESOURCEOUT, got %(value)s")
+                             % {"value": show(alternative)}))
             continue
         problems += _under(prefix, _unknown_keys(alternative, words.CHANGE_PAYLOAD_KEYS))
-        for key, meaning in (("RESOURCEIN", "what the player pays"), ("RESOURCEOUT", "what the player receives")):
+        for key, missing in (("RESOURCEIN", gettext("missing RESOURCEIN (what the player pays)")),
+                             ("RESOURCEOUT", gettext("missing RESOURCEOUT (what the player receives)"))):
             if key not in alternative:
-                problems.append((prefix, f"missing {key} ({meaning})"))
+                problems.append((prefix, missing))
             else:
                 problems += _under((*prefix, key), resource_problems(alternative[key]))
     return problems
@@ -85,67 +115,82 @@ def _change_problems(payload):
 def action_problems(payload, effect="ACTION"):
     """An ACTION (a bonus action now) or PERMANENT (a lasting bonus or malus on actions) payload."""
     if not isinstance(payload, dict):
-        return [((), f"{effect} needs an object with TYPE, REGIONID and BONUSACTIONVALUE, got {show(payload)}")]
+        return [((), gettext("%(effect)s needs an object with TYPE, REGIONID and BONUSACTIONVALUE, got %(value)s")
+                 % {"effect": effect, "value": show(payload)})]
     problems = _unknown_keys(payload, words.ACTION_PAYLOAD_KEYS)
     action_type = payload.get("TYPE")
     if action_type not in ACTION_TYPES:
-        problems.append((("TYPE",), f"TYPE must be one of {_listing(ACTION_TYPES)}, got {show(action_type)}"))
+        problems.append((("TYPE",), gettext("TYPE must be one of %(choices)s, got %(value)s")
+                         % {"choices": _listing(ACTION_TYPES), "value": show(action_type)}))
     any_region = payload.get("FLAGREGION") is True
     region = payload.get("REGIONID")
     if region is None and not any_region:
-        problems.append((("REGIONID",), 'REGIONID is needed unless FLAGREGION is true ("ALL")'))
+        problems.append((("REGIONID",), gettext('REGIONID is needed unless FLAGREGION is true ("ALL")')))
     elif region is not None and (not _is_int(region) or region not in REGION_IDS):
-        problems.append((("REGIONID",), f"REGIONID must be a region number 0–7, got {show(region)}"))
+        problems.append((("REGIONID",), gettext("REGIONID must be a region number 0–7, got %(value)s")
+                         % {"value": show(region)}))
     elif region is not None and region not in words.ACTION_TYPE_REGIONS.get(action_type, REGION_IDS):
         places = "/".join(str(r) for r in sorted(words.ACTION_TYPE_REGIONS[action_type]))
-        problems.append((("REGIONID",), f"{words.with_article(str(action_type))} action takes place in region {places}, got {region}"))
+        if words.with_article(str(action_type)).startswith("an "):
+            message = gettext("an %(type)s action takes place in region %(places)s, got %(region)s")
+        else:
+            message = gettext("a %(type)s action takes place in region %(places)s, got %(region)s")
+        problems.append((("REGIONID",), message % {"type": action_type, "places": places, "region": region}))
     value = payload.get("BONUSACTIONVALUE")
     if not _is_int(value):
-        problems.append((("BONUSACTIONVALUE",), f"BONUSACTIONVALUE must be a whole number, got {show(value)}"))
+        problems.append((("BONUSACTIONVALUE",), gettext("BONUSACTIONVALUE must be a whole number, got %(value)s")
+                         % {"value": show(value)}))
     elif effect == "ACTION" and value < 0:
-        problems.append((("BONUSACTIONVALUE",), f"the value of an ACTION cannot be negative, got {value}"))
+        problems.append((("BONUSACTIONVALUE",), gettext("the value of an ACTION cannot be negative, got %(value)s")
+                         % {"value": value}))
     discount = payload.get("BONUSRESOURCE")
     if isinstance(discount, list):
         if not discount:
-            problems.append((("BONUSRESOURCE",), "an empty list; use null for no discount"))
+            problems.append((("BONUSRESOURCE",), gettext("an empty list; use null for no discount")))
         for index, bag in enumerate(discount):
             problems += _under(("BONUSRESOURCE", index), resource_problems(bag, signed=True))
     elif discount is not None:
         problems += _under(("BONUSRESOURCE",), resource_problems(discount, signed=True))
     for key in ("EXCLUSIVEBONUS", "FLAGREGION", "CHOSESERVANT"):
         if payload.get(key) not in (None, True, False):
-            problems.append(((key,), f"{key} must be true, false or null, got {show(payload.get(key))}"))
+            problems.append(((key,), gettext("%(key)s must be true, false or null, got %(value)s")
+                             % {"key": key, "value": show(payload.get(key))}))
     return problems
 
 
 def _bonus_problems(payload):
     if not isinstance(payload, dict):
-        return [((), f"BONUS needs an object with {', '.join(words.BONUS_PAYLOAD_KEYS)}, got {show(payload)}")]
+        return [((), gettext("BONUS needs an object with %(keys)s, got %(value)s")
+                 % {"keys": ", ".join(words.BONUS_PAYLOAD_KEYS), "value": show(payload)})]
     problems = _unknown_keys(payload, words.BONUS_PAYLOAD_KEYS)
-    problems += [((), f"missing {key}") for key in words.BONUS_PAYLOAD_KEYS if key not in payload]
+    problems += [((), gettext("missing %(key)s") % {"key": key}) for key in words.BONUS_PAYLOAD_KEYS if key not in payload]
     bonus_type = payload.get("TYPE")
     if "TYPE" in payload and bonus_type not in words.BONUS_TYPES:
-        problems.append((("TYPE",), f"TYPE must be CARD or RESOURCE, got {show(bonus_type)}"))
+        problems.append((("TYPE",), gettext("TYPE must be CARD or RESOURCE, got %(value)s") % {"value": show(bonus_type)}))
     counted = payload.get("FOREACH")
     if bonus_type == "CARD" and counted not in words.CARD_TYPES:
-        problems.append((("FOREACH",), f"FOREACH must be a card type ({', '.join(words.CARD_TYPES)}), got {show(counted)}"))
+        problems.append((("FOREACH",), gettext("FOREACH must be a card type (%(types)s), got %(value)s")
+                         % {"types": ", ".join(words.CARD_TYPES), "value": show(counted)}))
     if bonus_type == "RESOURCE" and counted not in RESOURCES:
-        problems.append((("FOREACH",), f"unknown resource {show(counted)}; expected one of {_listing(RESOURCES)}"))
+        problems.append((("FOREACH",), unknown_resource(counted)))
     if "INCREASE" in payload and payload["INCREASE"] not in RESOURCES:
-        problems.append((("INCREASE",), f"unknown resource {show(payload['INCREASE'])}; expected one of {_listing(RESOURCES)}"))
+        problems.append((("INCREASE",), unknown_resource(payload["INCREASE"])))
     for key in ("QUANTITY", "INCREASINGQUANTITY"):
         if key in payload and (not _is_int(payload[key]) or payload[key] < 1):
-            problems.append(((key,), f"{key} must be a whole number of at least 1, got {show(payload[key])}"))
+            problems.append(((key,), gettext("%(key)s must be a whole number of at least 1, got %(value)s")
+                             % {"key": key, "value": show(payload[key])}))
     return problems
 
 
 def _privilege_problems(payload):
     if not isinstance(payload, dict):
-        return [((), f"PRIVILEGE needs an object with NUMBER (and optionally COST), got {show(payload)}")]
+        return [((), gettext("PRIVILEGE needs an object with NUMBER (and optionally COST), got %(value)s")
+                 % {"value": show(payload)})]
     problems = _unknown_keys(payload, words.PRIVILEGE_PAYLOAD_KEYS)
     number = payload.get("NUMBER")
     if not _is_int(number) or number < 1:
-        problems.append((("NUMBER",), f"NUMBER must be a whole number of at least 1, got {show(number)}"))
+        problems.append((("NUMBER",), gettext("%(key)s must be a whole number of at least 1, got %(value)s")
+                         % {"key": "NUMBER", "value": show(number)}))
     if "COST" in payload:
         problems += _under(("COST",), resource_problems(payload["COST"]))
     return problems
@@ -153,19 +198,16 @@ def _privilege_problems(payload):
 
 def _resource_list_problems(payload):
     if not isinstance(payload, list) or not payload:
-        return [((), f"LESSRESOURCE needs a non-empty list of resources, got {show(payload)}")]
-    return [
-        ((index,), f"unknown resource {show(item)}; expected one of {_listing(RESOURCES)}")
-        for index, item in enumerate(payload)
-        if item not in RESOURCES
-    ]
+        return [((), gettext("LESSRESOURCE needs a non-empty list of resources, got %(value)s") % {"value": show(payload)})]
+    return [((index,), unknown_resource(item)) for index, item in enumerate(payload) if item not in RESOURCES]
 
 
 def _flag_problems(payload, kind):
     flags = words.FLAGS_BY_KIND[kind]
     if payload in flags:
         return []
-    return [((), f"unknown flag {show(payload)} for {words.with_article(words.KIND_LABELS[kind])}; expected one of {_listing(flags)}")]
+    return [((), gettext("unknown flag %(value)s for %(kind)s; expected one of %(choices)s")
+             % {"value": show(payload), "kind": a_kind(kind), "choices": _listing(flags)})]
 
 
 _CHECKS = {
@@ -182,13 +224,20 @@ _CHECKS = {
 def payload_problems(effect, payload, kind):
     """``(path, message)`` pairs for one effect of a card of ``kind`` and its normalised payload."""
     if effect not in words.EFFECTS:
-        return [((), f"unknown effect {show(effect)}; expected one of {_listing(words.EFFECTS)}")]
+        return [((), unknown_effect(effect, words.EFFECTS))]
     shape = words.EFFECT_PAYLOADS[effect]
     if shape is None:
-        return [] if payload in NO_PAYLOAD else [((), f"{effect} takes no payload, got {show(payload)}")]
+        if payload in NO_PAYLOAD:
+            return []
+        return [((), gettext("%(effect)s takes no payload, got %(value)s") % {"effect": effect, "value": show(payload)})]
     if payload is None:
-        return [((), f"{effect} needs a payload")]
+        return [((), gettext("%(effect)s needs a payload") % {"effect": effect})]
     return _CHECKS[shape](payload, effect, kind)
+
+
+def unknown_effect(effect, allowed):
+    return gettext("unknown effect %(value)s; expected one of %(choices)s") % {
+        "value": show(effect), "choices": _listing(allowed)}
 
 
 def effect_slot_problem(effect, timing, kind):
@@ -197,8 +246,16 @@ def effect_slot_problem(effect, timing, kind):
     if effect in allowed:
         return None
     if effect not in words.EFFECTS:
-        return f"unknown effect {show(effect)}; expected one of {_listing(allowed)}"
-    return f"{effect} is not {words.with_article(timing)} effect of {words.with_article(words.KIND_LABELS[kind])}; expected one of {_listing(allowed)}"
+        return unknown_effect(effect, allowed)
+    message = {
+        words.INSTANT: gettext("%(effect)s is not an instant effect of %(kind)s; expected one of %(choices)s"),
+        words.PERMANENT: gettext("%(effect)s is not a permanent effect of %(kind)s; expected one of %(choices)s"),
+        words.FLAG: gettext("%(effect)s is not a flag effect of %(kind)s; expected one of %(choices)s"),
+    }.get(timing)
+    if message is None:  # a slot no card has: worded as before, in English
+        return (f"{effect} is not {words.with_article(timing)} effect of {words.with_article(words.KIND_LABELS[kind])}; "
+                f"expected one of {_listing(allowed)}")
+    return message % {"effect": effect, "kind": a_kind(kind), "choices": _listing(allowed)}
 
 
 def cost_problems(costs):
@@ -206,7 +263,7 @@ def cost_problems(costs):
     if costs is None:
         return []
     if not isinstance(costs, list) or not costs:
-        return [((), f"expected null or a non-empty list of alternative costs, got {show(costs)}")]
+        return [((), gettext("expected null or a non-empty list of alternative costs, got %(value)s") % {"value": show(costs)})]
     return [((index, *path), message) for index, bag in enumerate(costs) for path, message in resource_problems(bag)]
 
 
@@ -215,7 +272,7 @@ def leader_requirement_problems(requirements):
     if requirements is None:
         return []
     if not isinstance(requirements, dict) or not requirements:
-        return [((), f"expected an object with RESOURCE and/or CARDTYPE, got {show(requirements)}")]
+        return [((), gettext("expected an object with RESOURCE and/or CARDTYPE, got %(value)s") % {"value": show(requirements)})]
     problems = _unknown_keys(requirements, ("RESOURCE", "CARDTYPE"))
     if "RESOURCE" in requirements:
         problems += _under(("RESOURCE",), resource_problems(requirements["RESOURCE"]))
@@ -225,19 +282,23 @@ def leader_requirement_problems(requirements):
         for index, alternative in enumerate(alternatives):
             prefix = ("CARDTYPE", index) if isinstance(counts, list) else ("CARDTYPE",)
             if not isinstance(alternative, dict) or not alternative:
-                problems.append((prefix, f"expected an object of card types and counts, got {show(alternative)}"))
+                problems.append((prefix, gettext("expected an object of card types and counts, got %(value)s")
+                                 % {"value": show(alternative)}))
                 continue
             for card_type, count in alternative.items():
                 if card_type not in words.CARD_TYPES:
-                    problems.append(((*prefix, card_type), f"unknown card type; expected one of {', '.join(words.CARD_TYPES)}"))
+                    problems.append(((*prefix, card_type), gettext("unknown card type; expected one of %(choices)s")
+                                     % {"choices": ", ".join(words.CARD_TYPES)}))
                 elif not _is_int(count) or count < 1:
-                    problems.append(((*prefix, card_type), f"the count must be a whole number of at least 1, got {show(count)}"))
+                    problems.append(((*prefix, card_type), gettext(
+                        "the count must be a whole number of at least 1, got %(value)s") % {"value": show(count)}))
     return problems
 
 
 def as_messages(problems):
     """``(path, message)`` pairs as text, for form and model errors."""
-    return [f"{'.'.join(map(str, path))}: {message}" if path else message for path, message in problems]
+    return [gettext("%(where)s: %(message)s") % {"where": ".".join(map(str, path)), "message": message} if path else message
+            for path, message in problems]
 
 
 def action_payload_errors(payload):
@@ -248,5 +309,6 @@ def action_payload_errors(payload):
 def excommunication_payload_errors(effect, payload):
     """Errors for one effect of an excommunication tile and its payload (an empty list when valid)."""
     if effect not in EXCOMMUNICATION_EFFECTS:
-        return [f"unknown effect {effect!r}; expected one of {', '.join(sorted(EXCOMMUNICATION_EFFECTS))}"]
+        return [gettext("unknown effect %(value)s; expected one of %(choices)s") % {
+            "value": repr(effect), "choices": ", ".join(sorted(EXCOMMUNICATION_EFFECTS))}]
     return as_messages(payload_problems(effect, payload, words.EXCOMMUNICATION))

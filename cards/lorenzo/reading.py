@@ -12,6 +12,8 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
 from .. import json_safety
 from . import vocabulary as words
 from .carddata import Problem, json_path
@@ -25,9 +27,11 @@ LORENZO_VERSION = 1
 DATABASE_FORMAT = "card-database"
 # Games a whole-database export holds but import does not read: their cards come from load_cards' data files.
 LOADED_NOT_IMPORTED = {
-    "valeria": "skipped: Valeria's cards are loaded from cards/data/valeria/ by load_cards, not imported",
-    "progress": "skipped: Progress technologies are loaded by load_cards or edited in the admin, not imported",
-    "aquarius": "skipped: Aquarius decks are loaded with load_cards FILE (the /api/export/aquarius/ format), not imported",
+    "valeria": gettext_lazy("skipped: Valeria's cards are loaded from cards/data/valeria/ by load_cards, not imported"),
+    "progress": gettext_lazy("skipped: Progress technologies are loaded by load_cards or edited in the admin, not "
+                             "imported"),
+    "aquarius": gettext_lazy("skipped: Aquarius decks are loaded with load_cards FILE (the /api/export/aquarius/ "
+                             "format), not imported"),
 }
 # Sections of our Lorenzo document, and the kind of card each holds.
 LORENZO_SECTIONS = {
@@ -71,10 +75,23 @@ class ReadFile:
 
     @property
     def description(self):
-        parts = [f"{len(s.cards)} {words.KIND_LABELS[s.kind]}s" for s in self.card_sets]
+        """What the file holds, in the active language: "96 development cards, a Machi Koro card set"."""
+        parts = [card_count(s.kind, len(s.cards)) for s in self.card_sets]
         if self.machikoro is not None:
-            parts.append("a Machi Koro card set")
-        return ", ".join(parts) or "no cards"
+            parts.append(gettext("a Machi Koro card set"))
+        return ", ".join(parts) or gettext("no cards")
+
+
+def card_count(kind, count):
+    """"96 development cards". English keeps its wording for any count ("1 leader cards"), hence the same singular
+    and plural there; French agrees with the number."""
+    if kind == words.DEVELOPMENT:
+        text = ngettext("%(count)d development cards", "%(count)d development cards", count)
+    elif kind == words.EXCOMMUNICATION:
+        text = ngettext("%(count)d excommunications", "%(count)d excommunications", count)
+    else:
+        text = ngettext("%(count)d leader cards", "%(count)d leader cards", count)
+    return text % {"count": count}
 
 
 def parse_json(content, file_name):
@@ -83,16 +100,19 @@ def parse_json(content, file_name):
         try:
             content = content.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            return None, [Problem(f"not UTF-8 text (byte {exc.object[exc.start]:#04x} at offset {exc.start})", file_name)]
+            return None, [Problem(gettext("not UTF-8 text (byte %(byte)s at offset %(offset)s)") % {
+                "byte": f"{exc.object[exc.start]:#04x}", "offset": exc.start}, file_name)]
     try:
         return json_safety.loads(content, object_pairs_hook=_object), []
     except json_safety.UnsafeJSON as exc:
-        return None, [Problem(f"refused: {exc}", file_name)]
+        return None, [Problem(gettext("refused: %(reason)s") % {"reason": exc}, file_name)]
     except json.JSONDecodeError as exc:
         unterminated = exc.msg.startswith("Unterminated string")
-        message = "invalid JSON: " + ("unterminated string starting here" if unterminated else exc.msg)
+        detail = gettext("unterminated string starting here") if unterminated else exc.msg  # else: Python's words
+        message = gettext("invalid JSON: %(detail)s") % {"detail": detail}
         if exc.pos >= len(content.rstrip()) or (unterminated and '"' not in content[exc.pos + 1 :]):
-            message += " (the file ends before the JSON is complete: is it truncated?)"
+            message = gettext("%(message)s (the file ends before the JSON is complete: is it truncated?)") % {
+                "message": message}
         return None, [Problem(message, file_name, line=exc.lineno, column=exc.colno)]
 
 
@@ -134,12 +154,13 @@ def read_cards(items, kind, read, prefix):
             return Problem(message, read.name, json_path(*where, *path), card=label)
 
         if not isinstance(item, dict):
-            read.errors.append(problem((), f"expected a card object, got {show(item)}"))
+            read.errors.append(problem((), gettext("expected a card object, got %(value)s") % {"value": show(item)}))
             read.refused.append((kind, label, json_path(*where)))
             continue
         errors = [problem(path, message) for path, message in card_schema_problems(item, kind)]
         errors += [
-            problem(path + (key,), f"the key {key!r} is written twice in this object; JSON would keep only the last")
+            problem(path + (key,), gettext("the key %(key)r is written twice in this object; JSON would keep only the "
+                                           "last") % {"key": key})
             for path, key in _duplicate_keys(item)
         ]
         if not errors:
@@ -147,7 +168,8 @@ def read_cards(items, kind, read, prefix):
             errors += [problem(path, message) for path, message in card_errors]
             read.warnings += [problem(path, message) for path, message in card_warnings]
             if card.name and card.slug in seen:
-                errors.append(problem(("name",), f"duplicate card: {card.name!r} is already {seen[card.slug]}"))
+                errors.append(problem(("name",), gettext("duplicate card: %(name)r is already %(path)s")
+                                      % {"name": card.name, "path": seen[card.slug]}))
             elif card.name:
                 seen[card.slug] = json_path(*where)
         if errors:
@@ -170,7 +192,8 @@ def _read_lorenzo_document(document, read, prefix=()):
         if items is None:
             continue
         if not isinstance(items, list):
-            read.errors.append(Problem(f"expected an array of cards, got {show(items)}", read.name, json_path(*prefix, section)))
+            read.errors.append(Problem(gettext("expected an array of cards, got %(value)s") % {"value": show(items)},
+                                       read.name, json_path(*prefix, section)))
             continue
         read_cards(items, kind, read, (*prefix, section))
 
@@ -182,9 +205,9 @@ def read_document(document, name, kind=None):
         kind = kind or detect_kind(document)
         if kind is None:
             if document:
-                read.errors.append(Problem(
+                read.errors.append(Problem(gettext(
                     "cannot tell which cards this array holds: development cards have a cardType, excommunications "
-                    "a period, leader cards requirements; name the kind (--kind, or kind= in the API)", name))  # fmt: skip
+                    "a period, leader cards requirements; name the kind (--kind, or kind= in the API)"), name))  # fmt: skip
             return read
         read_cards(document, kind, read, ("cards",))
     elif isinstance(document, dict) and document.get("format") == MACHI_KORO_FORMAT:
@@ -194,7 +217,8 @@ def read_document(document, name, kind=None):
     elif isinstance(document, dict) and document.get("format") == DATABASE_FORMAT:
         games = document.get("games")
         if not isinstance(games, dict):
-            read.errors.append(Problem(f"expected an object of games, got {show(games)}", name, "games"))
+            read.errors.append(Problem(gettext("expected an object of games, got %(value)s") % {"value": show(games)},
+                                       name, "games"))
             return read
         for slug, game_document in games.items():
             if slug == "machi-koro" and isinstance(game_document, dict):
@@ -202,19 +226,21 @@ def read_document(document, name, kind=None):
             elif slug == "lorenzo" and isinstance(game_document, dict):
                 _read_lorenzo_document(game_document, read, ("games", "lorenzo"))
             elif slug in LOADED_NOT_IMPORTED:
-                read.warnings.append(Problem(LOADED_NOT_IMPORTED[slug], name, json_path("games", slug)))
+                read.warnings.append(Problem(str(LOADED_NOT_IMPORTED[slug]), name, json_path("games", slug)))
             else:
-                read.errors.append(Problem("no importer for this game", name, json_path("games", slug)))
+                read.errors.append(Problem(gettext("no importer for this game"), name, json_path("games", slug)))
     elif isinstance(document, dict) and "name" in document:
         kind = kind or detect_kind([document])
         if kind is None:
-            read.errors.append(Problem("cannot tell which kind of card this is; name the kind", name))
+            read.errors.append(Problem(gettext("cannot tell which kind of card this is; name the kind"), name))
             return read
         read_cards([document], kind, read, ("cards",))
     else:
-        read.errors.append(Problem(
+        read.errors.append(Problem(gettext(
             "not a card file: expected an array of Lorenzo cards (seed 000), one card, or a document whose "
-            f'"format" is {LORENZO_FORMAT!r}, {MACHI_KORO_FORMAT!r} or {DATABASE_FORMAT!r}', name))  # fmt: skip
+            '"format" is %(lorenzo)r, %(machikoro)r or %(database)r') % {
+                "lorenzo": LORENZO_FORMAT, "machikoro": MACHI_KORO_FORMAT, "database": DATABASE_FORMAT},
+            name))  # fmt: skip
     return read
 
 

@@ -9,17 +9,35 @@ from functools import cache
 from pathlib import Path
 
 import jsonschema
+from django.utils.translation import gettext
 from referencing import Registry, Resource
 
-from .payloads import show
+from .payloads import join_or, show
 from .vocabulary import DEVELOPMENT, EXCOMMUNICATION, LEADER
 
 SCHEMA_FILE = Path(__file__).resolve().parent / "lorenzo-cards.schema.json"
 CARD_DEFINITIONS = {DEVELOPMENT: "developmentCard", EXCOMMUNICATION: "excommunication", LEADER: "leaderCard"}
-_JSON_TYPES = {
-    "object": "an object", "array": "an array", "string": "a string", "integer": "a whole number",
-    "number": "a number", "boolean": "true or false", "null": "null",
-}  # fmt: skip
+
+
+def _json_types():
+    """JSON types in words, in the active language."""
+    return {
+        "object": gettext("an object"), "array": gettext("an array"), "string": gettext("a string"),
+        "integer": gettext("a whole number"), "number": gettext("a number"), "boolean": gettext("true or false"),
+        "null": "null",
+    }  # fmt: skip
+
+
+def _unknown_word(title):
+    """"unknown resource ...; expected one of ..." for the schema's word lists (by their titles)."""
+    messages = {
+        "resource": gettext("unknown resource %(value)s; expected one of %(choices)s"),
+        "card type": gettext("unknown card type %(value)s; expected one of %(choices)s"),
+        "effect": gettext("unknown effect %(value)s; expected one of %(choices)s"),
+        "flag": gettext("unknown flag %(value)s; expected one of %(choices)s"),
+        "value": gettext("unknown value %(value)s; expected one of %(choices)s"),
+    }
+    return messages.get(title) or f"unknown {title} %(value)s; expected one of %(choices)s"
 
 
 @cache
@@ -35,13 +53,15 @@ def _validator(definition):
 
 
 def _type_name(value):
+    types = _json_types()
     if value is None:
-        return "null"
+        return types["null"]
     if isinstance(value, bool):
-        return "true or false"
+        return types["boolean"]
     if isinstance(value, int):
-        return "a whole number"
-    return {dict: "an object", list: "an array", str: "a string", float: "a number"}.get(type(value), "a value")
+        return types["integer"]
+    return {dict: types["object"], list: types["array"], str: types["string"], float: types["number"]}.get(
+        type(value), gettext("a value"))
 
 
 def _message_and_path(error):
@@ -50,29 +70,33 @@ def _message_and_path(error):
     kind = error.validator
     if kind == "required":
         missing = error.message.split("'")[1]
-        return f"missing required field {missing!r}", path
+        return gettext("missing required field %(field)r") % {"field": missing}, path
     if kind == "additionalProperties":
         allowed = error.schema.get("properties", {})
         unknown = [key for key in error.instance if key not in allowed]
-        return f"unknown field; expected one of {', '.join(allowed)}", path + unknown[:1]
+        return gettext("unknown field; expected one of %(choices)s") % {"choices": ", ".join(allowed)}, path + unknown[:1]
     if kind in ("enum", "const"):
         title = error.schema.get("title", "value")
         if "propertyNames" in error.schema_path:
             path.append(error.instance)
         choices = error.schema.get("enum", [error.schema.get("const")])
-        return f"unknown {title} {show(error.instance)}; expected one of {', '.join(map(show, choices))}", path
+        return _unknown_word(title) % {"value": show(error.instance), "choices": ", ".join(map(show, choices))}, path
     if kind == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        expected = " or ".join(_JSON_TYPES[name] for name in wanted)
-        return f"expected {expected}, got {_type_name(error.instance)} {show(error.instance)}", path
+        types = _json_types()
+        expected = join_or([types[name] for name in wanted])
+        return gettext("expected %(expected)s, got %(type)s %(value)s") % {
+            "expected": expected, "type": _type_name(error.instance), "value": show(error.instance)}, path
     if kind == "minimum":
-        return f"must be at least {error.validator_value}, got {show(error.instance)}", path
+        return gettext("must be at least %(limit)s, got %(value)s") % {
+            "limit": error.validator_value, "value": show(error.instance)}, path
     if kind == "maximum":
-        return f"must be at most {error.validator_value}, got {show(error.instance)}", path
+        return gettext("must be at most %(limit)s, got %(value)s") % {
+            "limit": error.validator_value, "value": show(error.instance)}, path
     if kind in ("minItems", "minProperties", "minLength"):
-        return "must not be empty", path
+        return gettext("must not be empty"), path
     if kind == "maxLength":
-        return f"is longer than {error.validator_value} characters", path
+        return gettext("is longer than %(limit)s characters") % {"limit": error.validator_value}, path
     return error.message, path
 
 

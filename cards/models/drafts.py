@@ -14,18 +14,19 @@ from .machikoro import Colour, IconType, dice_value_validators, effect_checks
 
 
 class CardSetDraft(models.Model):
-    name = models.CharField(max_length=100, unique=True)
-    notes = models.TextField(blank=True, help_text="What this draft tries, for the other designers.")
+    name = models.CharField(_("name"), max_length=100, unique=True)
+    notes = models.TextField(_("notes"), blank=True, help_text=_("What this draft tries, for the other designers."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    published_at = models.DateTimeField(null=True, blank=True)
+                                   related_name="+", verbose_name=_("created by"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["-updated_at"]
-        verbose_name = "card set draft"
+        verbose_name = _("card set draft")
+        verbose_name_plural = _("card set drafts")
 
     def __str__(self):
         return self.name
@@ -38,24 +39,30 @@ class DraftCard(models.Model):
         ESTABLISHMENT = "establishment", _("Establishment")
         LANDMARK = "landmark", _("Landmark")
 
-    draft = models.ForeignKey(CardSetDraft, on_delete=models.CASCADE, related_name="cards")
-    kind = models.CharField(max_length=15, choices=Kind.choices, default=Kind.ESTABLISHMENT)
-    slug = models.SlugField()
-    name = models.CharField(max_length=100)
-    extension = models.ForeignKey(Extension, on_delete=models.PROTECT, related_name="+")
-    cost = models.PositiveSmallIntegerField()
-    effect = models.CharField(max_length=500, blank=True)
-    colour = models.ForeignKey(Colour, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    icon = models.ForeignKey(IconType, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    activation_min = models.PositiveSmallIntegerField(null=True, blank=True, validators=dice_value_validators)
-    activation_max = models.PositiveSmallIntegerField(null=True, blank=True, validators=dice_value_validators)
-    copies = models.PositiveSmallIntegerField(default=6)
-    major = models.BooleanField(default=False)
-    included = models.BooleanField(default=True, help_text="Untick to play the draft without this card.")
+    draft = models.ForeignKey(CardSetDraft, on_delete=models.CASCADE, related_name="cards", verbose_name=_("draft"))
+    kind = models.CharField(_("kind"), max_length=15, choices=Kind.choices, default=Kind.ESTABLISHMENT)
+    slug = models.SlugField(_("slug"))
+    name = models.CharField(_("name"), max_length=100)
+    extension = models.ForeignKey(Extension, on_delete=models.PROTECT, related_name="+", verbose_name=_("extension"))
+    cost = models.PositiveSmallIntegerField(_("cost"))
+    effect = models.CharField(_("effect"), max_length=500, blank=True)
+    colour = models.ForeignKey(Colour, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                               verbose_name=_("colour"))
+    icon = models.ForeignKey(IconType, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                             verbose_name=_("icon"))
+    activation_min = models.PositiveSmallIntegerField(_("activation min"), null=True, blank=True,
+                                                      validators=dice_value_validators)
+    activation_max = models.PositiveSmallIntegerField(_("activation max"), null=True, blank=True,
+                                                      validators=dice_value_validators)
+    copies = models.PositiveSmallIntegerField(_("copies"), default=6)
+    major = models.BooleanField(_("major"), default=False)
+    included = models.BooleanField(_("included"), default=True, help_text=_("Untick to play the draft without this card."))
     history = HistoricalRecords()
 
     class Meta:
         ordering = ["kind", "extension__order", "id"]
+        verbose_name = _("draft card")
+        verbose_name_plural = _("draft cards")
         constraints = [models.UniqueConstraint(fields=["draft", "slug"], name="draftcard_unique_slug_per_draft")]
 
     def __str__(self):
@@ -67,9 +74,9 @@ class DraftCard(models.Model):
         if self.kind == self.Kind.ESTABLISHMENT:
             for field in ("colour", "icon", "activation_min", "activation_max"):
                 if getattr(self, field) is None:
-                    errors[field] = "An establishment needs this."
+                    errors[field] = _("An establishment needs this.")
             if None not in (self.activation_min, self.activation_max) and self.activation_min > self.activation_max:
-                errors["activation_max"] = "The highest activation number is below the lowest."
+                errors["activation_max"] = _("The highest activation number is below the lowest.")
         names = [self.name] if self.name else []
         if self.draft_id:
             names += list(self.draft.cards.values_list("name", flat=True))

@@ -190,13 +190,15 @@ def test_a_delete_refused_because_cards_use_it_is_french(client, designer, offic
     assert message.startswith("Couleur «\u00a0Red\u00a0» : suppression impossible, ") and "l'utilisent encore" in message
 
 
-def test_an_invalid_effect_is_framed_in_french_and_keeps_its_position(client, official_cards):
+def test_an_invalid_effect_is_worded_in_french_and_keeps_its_position(client, official_cards):
     params = {"game": "machi-koro", "effect": "c 1 @"}
     english = client.get("/api/effects/explain/", params).json()["error"]
     french = client.get("/api/effects/explain/", {**params, "lang": "fr"}).json()["error"]
+    assert english["expected"] == """a word, a dotted word such as turn.end, a "quoted name", a number, '<', '>' or '+'"""
     assert english["message"] == f"col 5: expected {english['expected']}, found '@'"
-    assert french["message"] == f"col. 5 : attendu {english['expected']}, trouvé '@'"
-    assert (french["column"], french["token"], french["expected"]) == (5, "@", english["expected"])
+    assert french["expected"] == """un mot, un mot pointé comme turn.end, un "nom entre guillemets", un nombre, '<', '>' ou '+'"""
+    assert french["message"] == f"col. 5 : attendu {french['expected']}, trouvé '@'"
+    assert (french["column"], french["token"]) == (5, "@")
     missing = client.get("/api/effects/explain/", {"game": "chess", "lang": "fr"}).json()["error"]
     assert missing["message"] == "Certains champs ne sont pas valides."
     assert missing["fields"]["game"][0]["message"] == "Choisissez parmi machi-koro, valeria."

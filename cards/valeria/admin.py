@@ -3,6 +3,7 @@ from django.contrib import admin, messages
 from django.db import transaction
 from django.db.models import Max
 from django.utils.html import format_html_join
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -54,7 +55,7 @@ class ValeriaCardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistory
 
     @admin.display(description=gettext_lazy("Effects in words"))
     def effects_in_words(self, card):
-        rows = [(name.replace("_", " "), explain_effect(getattr(card, name)) or "—")
+        rows = [(capfirst(card._meta.get_field(name).verbose_name), explain_effect(getattr(card, name)) or "—")
                 for name in card.effect_fields() if getattr(card, name)]
         if not rows:
             return _("No effect.")

@@ -5,6 +5,9 @@ use alternatives written outside any grammar (`|`, `or`, `key:resource:n`); each
 spelling is written here by hand, from the card's own English text, rather than teaching the parser a syntax no
 other card uses (docs/effects.md, "One-off legacy strings").
 """
+from django.utils.translation import gettext
+
+from cards.effect_messages import effect_error_message
 from cards.effects import EffectError, explain, parse, rewrite, to_string
 from cards.language import current_language
 
@@ -27,15 +30,16 @@ def unify(text):
 
 
 def effect_error(text):
-    """'' when `text` is empty or a valid Valeria effect, else the error: position, expectation, what was found."""
+    """'' when `text` is empty or a valid Valeria effect, else the error: position, expectation, what was found,
+    in the active language (in English the grammar's own message)."""
     if not text:
         return ""
     if text != text.strip():
-        return "Remove the spaces at the start or end of the effect."
+        return gettext("Remove the spaces at the start or end of the effect.")
     try:
         parse(text, game=GAME)
     except EffectError as error:
-        return str(error)
+        return effect_error_message(error)
     return ""
 
 
