@@ -9,6 +9,8 @@ import json
 
 from django.utils.translation import gettext
 
+from cards.effects.phrases import either, render
+
 from . import vocabulary as words
 
 # Names kept for the excommunication model and older callers.
@@ -35,11 +37,8 @@ def _listing(values):
 
 
 def join_or(items):
-    """["a", "b", "c"] -> "a or b or c", in the active language."""
-    text = items[0]
-    for item in items[1:]:
-        text = gettext("%(first)s or %(second)s") % {"first": text, "second": item}
-    return text
+    """["a", "b", "c"] -> "a or b or c", in the active language (the effect grammar's own "or")."""
+    return render(either(items), gettext)
 
 
 def show(value):

@@ -1,4 +1,5 @@
 """What the browser tests share: where Chromium is, how a visitor signs up, joins a game and gets it started."""
+from contextlib import contextmanager
 from pathlib import Path
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -7,6 +8,21 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 GAME_TIMEOUT = 300  # seconds for a whole game
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@contextmanager
+def screenshots_on_failure(name, pages):
+    """Whole-page screenshots of `pages` in test-artifacts/ (`name`-0.png, ...) when the block fails."""
+    try:
+        yield
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for index, page in enumerate(pages):
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{name}-{index}.png"), full_page=True)
+            except Exception:  # a closed page: the others still help
+                pass
+        raise
 
 
 def watch_errors(page, errors):

@@ -6,11 +6,12 @@ One game against a random bot, without a turn timer, serves the first two tests:
 and from a phone (the same account). Screenshots go to test-artifacts/.
 """
 import re
+from contextlib import closing
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from .helpers import ARTIFACTS, SIZES, sign_up, wait_until_live
+from .helpers import ARTIFACTS, SIZES, screenshots_on_failure, sign_up, wait_until_live
 from .test_aquarius_browser import no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
 
 pytestmark = pytest.mark.browser
@@ -95,7 +96,7 @@ def layer_transform(page):
 
 def test_a_card_is_played_with_the_keyboard_alone(game, module_browser):
     context, page, errors = open_game(module_browser, game, viewport=SIZES["desktop"])
-    try:
+    with closing(context), screenshots_on_failure("aquarius-keyboard", [page]):
         # A card to place (an action card plays differently): until the hand has one, play what it has.
         refusals = []
         while True:
@@ -165,16 +166,11 @@ def test_a_card_is_played_with_the_keyboard_alone(game, module_browser):
         assert "aq-grid" in focused(page)["cls"]
         page.screenshot(path=str(ARTIFACTS / "aquarius-keyboard-played.png"))
         assert not errors, errors
-    except BaseException:
-        page.screenshot(path=str(ARTIFACTS / "aquarius-keyboard-failure.png"), full_page=True)
-        raise
-    finally:
-        context.close()
 
 
 def test_the_table_zooms_and_pans_on_a_phone(game, module_browser):
     context, page, errors = open_game(module_browser, game, **PHONE)
-    try:
+    with closing(context), screenshots_on_failure("aquarius-phone-zoom", [page]):
         my_turn(page)  # nobody moves until kiko does: the table is not drawn again during the gestures
         grid = page.locator("#board svg.aq-grid")
         grid.scroll_into_view_if_needed()
@@ -223,11 +219,6 @@ def test_the_table_zooms_and_pans_on_a_phone(game, module_browser):
         page.get_by_role("button", name="Fit").click()
         assert layer_transform(page) == pytest.approx(fitted)
         assert not errors, errors
-    except BaseException:
-        page.screenshot(path=str(ARTIFACTS / "aquarius-phone-zoom-failure.png"), full_page=True)
-        raise
-    finally:
-        context.close()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -255,7 +246,7 @@ def test_the_end_of_game_statistics_table_fits_its_box(live_server, browser):
         for size, viewport in SIZES.items():
             context = browser.new_context(viewport=viewport, locale=language)
             page = context.new_page()
-            try:
+            with closing(context), screenshots_on_failure(f"aquarius-statistics-{language}-{size}", [page]):
                 for where, path in (("game", f"/games/{code}/"), ("statistics", f"/stats/games/{code}/")):
                     page.goto(live_server.url + path)
                     page.wait_for_selector(".stats-body[data-stats-drawn='1'] .stats-players")
@@ -265,9 +256,3 @@ def test_the_end_of_game_statistics_table_fits_its_box(live_server, browser):
                     if language == "en":
                         page.locator(".stats-players-wrap").screenshot(
                             path=str(ARTIFACTS / f"aquarius-statistics-table-{where}-{size}.png"))
-            except BaseException:
-                page.screenshot(path=str(ARTIFACTS / f"aquarius-statistics-{language}-{size}-failure.png"),
-                                full_page=True)
-                raise
-            finally:
-                context.close()

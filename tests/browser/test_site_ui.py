@@ -3,11 +3,9 @@ overflow): no page scrolls sideways, card faces carry accessible text, a backgro
 is your turn, and a rematch takes one click each. Screenshots of the pages go to test-artifacts/ when a test fails.
 """
 import re
-from contextlib import contextmanager
-
 import pytest
 
-from .helpers import ARTIFACTS, SIZES, watch_errors
+from .helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
 
 pytestmark = pytest.mark.browser
 
@@ -20,20 +18,6 @@ DESIGNER_PAGES = ["/admin/", "/admin/cards/establishment/", "/admin/cards/establ
                   "/admin/cards/valeriacitizen/"]
 DESIGNER = ("walker", "pw-walker-2026")
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
-
-
-@contextmanager
-def screenshots_on_failure(name, pages):
-    try:
-        yield
-    except BaseException:
-        ARTIFACTS.mkdir(exist_ok=True)
-        for index, page in enumerate(pages):
-            try:
-                page.screenshot(path=str(ARTIFACTS / f"{name}-{index}.png"), full_page=True)
-            except Exception:  # a closed page: the others still help
-                pass
-        raise
 
 
 # The phones the site must fit beside the 390-px one: nothing may scroll sideways from 360 to 430 px.
