@@ -11,8 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from .aquarius_helpers import my_turn, no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
 from .helpers import ARTIFACTS, SIZES, screenshots_on_failure, sign_up, wait_until_live
-from .test_aquarius_browser import no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
 
 pytestmark = pytest.mark.browser
 
@@ -54,25 +54,6 @@ def open_game(browser, game, **options):
     page.wait_for_selector("#board .aq-board svg.aq-grid")
     wait_until_live(page)
     return context, page, errors
-
-
-MAY_ACT = """() => !!document.querySelector("#board button.aq-hand-card:not([disabled])")
-  || [...document.querySelectorAll("#actions button:not([disabled])")].some((b) => /pass/i.test(b.textContent))"""
-
-
-def my_turn(page):
-    """Wait until kiko may place or play a card of his hand (the bot moves at once), and return those cards.
-    A turn whose only legal move is to pass (no card of the hand fits anywhere) is passed on the way."""
-    for _ in range(20):
-        page.wait_for_function(MAY_ACT, timeout=20000)
-        playable = page.eval_on_selector_all("#board button.aq-hand-card:not([disabled])",
-                                             "cards => cards.map(c => c.dataset.card)")
-        if playable:
-            return playable
-        before = seq_of(page)
-        page.click("#actions button:not([disabled]) >> text=/pass/i")
-        page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}", timeout=15000)
-    raise AssertionError("kiko had only passes to make for 20 turns")
 
 
 def focused(page):
