@@ -176,6 +176,33 @@ def test_a_valeria_card_refused_in_the_admin_in_french(french_designer, every_ki
     assert errors["passive_effect"] == ["col. 2 : attendu un nombre après 'g', trouvé la fin de l'effet"]
 
 
+@pytest.mark.parametrize("kind, panels, action, field, english, french", [
+    ("portrait", "e", "", "panels", "A card of this kind has 2 panels, not 1.",
+     "Une carte de ce type a 2 panneaux, pas 1."),
+    ("quartered", "aaef", "", "panels", "The panels of one card must show different elements.",
+     "Les panneaux d'une même carte doivent montrer des éléments différents."),
+    ("whole", "a", "zap_card", "action", "Only action cards carry an action.",
+     "Seules les cartes Action portent une action."),
+])
+def test_an_aquarius_card_refused_by_the_rules_engine_is_explained_in_french(designer, french_designer, kind, panels,
+                                                                              action, field, english, french):
+    from cards.aquarius.data import load_aquarius
+    from cards.loading import read_json
+    from cards.models import AquariusCard
+    from cards.tests.test_aquarius import AQUARIUS_FILE
+
+    load_aquarius(read_json(AQUARIUS_FILE))
+    card = AquariusCard.objects.get(slug="p_ea")
+    url = f"/admin/cards/aquariuscard/{card.pk}/change/"
+    data = {"deck": card.deck_id, "slug": card.slug, "name": card.name, "order": card.order, "kind": kind,
+            "panels": panels, "action": action}
+    in_english = Client()
+    in_english.force_login(designer)
+    assert in_english.post(url, data).context["adminform"].form.errors[field] == [english]
+    assert french_designer.post(url, data).context["adminform"].form.errors[field] == [french]
+    assert AquariusCard.objects.get(pk=card.pk).panels == "ea"
+
+
 def test_the_lorenzo_import_speaks_french(french_designer, tmp_path):
     bad = tmp_path / "cards.json"
     bad.write_text('[{"name": "Bad Farm", "cardType": "TERRITORYCARD", "period": 4, "path": "x.png"}]',

@@ -70,9 +70,9 @@ class AquariusCard(models.Model):
         super().clean()
         if self.deck_id and self.deck.game.slug != CardGame.AQUARIUS:
             raise ValidationError({"deck": _("Choose an Aquarius deck.")})
+        from cards.aquarius.problems import problem_messages
         from games.aquarius.cards import check_card
 
         problems = check_card(self.to_engine()) if self.kind else []
         if problems:
-            field = "action" if any("action" in p for p in problems) else "panels"
-            raise ValidationError({field: [p[0].upper() + p[1:] + "." for p in problems]})
+            raise ValidationError(problem_messages(self, problems))

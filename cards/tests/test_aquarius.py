@@ -98,7 +98,7 @@ def test_admin_edits_with_validation_and_history(aquarius, designer_browser):
     data = {"deck": card.deck_id, "slug": "p_ea", "name": card.name, "order": card.order, "kind": "portrait",
             "panels": "e", "action": ""}
     response = designer_browser.post(url, data)
-    assert response.status_code == 200 and "A portrait card has 2 panel(s), not 1." in response.content.decode()
+    assert response.status_code == 200 and "A card of this kind has 2 panels, not 1." in response.content.decode()
     assert AquariusCard.objects.get(pk=card.pk).panels == "ea"
     response = designer_browser.post(url, {**data, "panels": "ae"})
     assert response.status_code == 302 and AquariusCard.objects.get(pk=card.pk).panels == "ae"

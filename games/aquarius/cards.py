@@ -10,6 +10,9 @@ Turned 180 degrees (upright false) the quadrants become (BR, BL, TL, TR). Each c
 slots 0..7 = N-west, N-east, E-north, E-south, S-west, S-east, W-north, W-south; slot s faces slot s ^ 4 of
 the neighbour on that side. Each half-edge shows the element of its quadrant.
 """
+from dataclasses import dataclass, field
+from typing import ClassVar
+
 from .errors import DeckError
 
 ELEMENTS = "aefwv"                      # air, earth, fire, water, void: the order of `measures`
@@ -41,26 +44,48 @@ def turned(quads):
     return (quads[2], quads[3], quads[0], quads[1])
 
 
+@dataclass(frozen=True)
+class CardProblem:
+    """Why a card dict is not playable: a `code` and its `params`, read in English by str(); the card database
+    words the same codes in the reader's language (cards/models/aquarius.py)."""
+
+    ENGLISH: ClassVar = {
+        "id": "a card needs a non-empty string id",
+        "kind": "unknown kind {kind!r} (one of {kinds})",
+        "panel_letters": "panels must be a list of element letters ({elements})",
+        "panel_count": "a {kind} card has {expected} panel(s), not {found}",
+        "panels_repeat": "the panels of one card must show different elements",
+        "action_missing": "an action card needs an action ({actions})",
+        "action_not_allowed": "only action cards carry an action",
+    }
+
+    code: str
+    params: dict = field(default_factory=dict)
+
+    def __str__(self):
+        return self.ENGLISH[self.code].format(**self.params)
+
+
 def check_card(data):
-    """The problems of one card dict, as readable strings (empty when it is playable)."""
+    """The problems of one card dict (CardProblem, str() in English), empty when it is playable."""
     problems = []
     kind = data.get("kind")
     panels = data.get("panels")
     action = data.get("action")
     if not isinstance(data.get("id"), str) or not data.get("id"):
-        problems.append("a card needs a non-empty string id")
+        problems.append(CardProblem("id"))
     if kind not in KINDS:
-        return problems + [f"unknown kind {kind!r} (one of {', '.join(KINDS)})"]
+        return problems + [CardProblem("kind", {"kind": kind, "kinds": ", ".join(KINDS)})]
     if not isinstance(panels, list) or any(p not in ELEMENT_INDEX for p in panels):
-        return problems + [f"panels must be a list of element letters ({', '.join(ELEMENTS)})"]
+        return problems + [CardProblem("panel_letters", {"elements": ", ".join(ELEMENTS)})]
     if len(panels) != PANEL_COUNTS[kind]:
-        problems.append(f"a {kind} card has {PANEL_COUNTS[kind]} panel(s), not {len(panels)}")
+        problems.append(CardProblem("panel_count", {"kind": kind, "expected": PANEL_COUNTS[kind], "found": len(panels)}))
     elif len(set(panels)) != len(panels):
-        problems.append("the panels of one card must show different elements")
+        problems.append(CardProblem("panels_repeat"))
     if kind == "action" and action not in ACTIONS:
-        problems.append(f"an action card needs an action ({', '.join(ACTIONS)})")
+        problems.append(CardProblem("action_missing", {"actions": ", ".join(ACTIONS)}))
     if kind != "action" and action:
-        problems.append("only action cards carry an action")
+        problems.append(CardProblem("action_not_allowed"))
     return problems
 
 
@@ -125,7 +150,7 @@ class Deck:
                 raise DeckError(f"a card is a dict, not {item!r}")
             problems = check_card(item)
             if problems:
-                raise DeckError(f"card {item.get('id')!r}: {'; '.join(problems)}")
+                raise DeckError(f"card {item.get('id')!r}: {'; '.join(map(str, problems))}")
             if item["id"] in seen:
                 raise DeckError(f"card id {item['id']!r} appears twice")
             seen.add(item["id"])
