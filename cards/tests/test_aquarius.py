@@ -151,3 +151,16 @@ def test_a_card_or_deck_listed_twice_is_refused_and_nothing_is_written(db):
     with pytest.raises(CardDataError, match=r"decks\[1\]\.slug: 'first-edition' is also decks\[0\]"):
         load_aquarius(document)
     assert not AquariusCard.objects.exists() and not Extension.objects.filter(game__slug="aquarius").exists()
+
+
+def test_every_reason_the_engine_gives_for_refusing_a_card_is_worded_for_designers():
+    from cards.aquarius.problems import problem_messages
+    from games.aquarius.cards import CardProblem
+
+    card = AquariusCard(kind="portrait")
+    samples = {"kind": {"kind": "round", "kinds": ""}, "panel_letters": {"elements": ""},
+               "action_missing": {"actions": ""}, "panel_count": {"kind": "portrait", "expected": 2, "found": 1}}
+    for code in CardProblem.ENGLISH:
+        problem = CardProblem(code, samples.get(code, {}))
+        [(field, [message])] = problem_messages(card, [problem]).items()
+        assert field in {"slug", "kind", "panels", "action"} and message != str(problem), code
