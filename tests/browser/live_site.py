@@ -3,10 +3,13 @@
 Used by the browser test, the multi-process test and bench/live.py. Everything started here is stopped
 by `LiveSite.stop()`.
 """
+import atexit
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -48,6 +51,28 @@ def _xdist_worker_span():
 
 _TAKEN = set()   # ports handed out but maybe not bound yet by their server
 
+# Migrating a fresh database and loading the cards takes up to a minute of CPU: a test process does it once per
+# kind of site (cards loaded or not) and copies the result for every later site, which still gets a database of
+# its own: a SQLite file copied, or a PostgreSQL database created from a template database.
+_SQLITE_TEMPLATES = {}     # load_cards (bool) -> a migrated SQLite file made by this process
+_POSTGRES_TEMPLATES = {}   # (server URL, load_cards) -> the name of a migrated database made by this process
+
+
+def _new_template_path(load_cards):
+    folder = Path(tempfile.mkdtemp(prefix="live-site-template-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder / f"site-{'cards' if load_cards else 'empty'}.sqlite3"
+
+
+def _drop_postgres_database(admin_url, name):
+    import psycopg
+
+    try:
+        with psycopg.connect(admin_url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    except psycopg.Error:
+        pass   # the server is gone at exit: nothing left to drop
+
 
 def _postgres_url_with_database(url, name):
     parts = urlsplit(url)
@@ -69,6 +94,7 @@ class LiveSite:
         self.load_cards = load_cards
         self.migrate = migrate
         base_db = os.environ.get("DATABASE_URL", "")
+        self.own_sqlite_file = False
         if database_url:
             self.database_url = database_url
         elif base_db.startswith("postgres"):
@@ -77,6 +103,7 @@ class LiveSite:
             self.admin_url = base_db
         else:
             self.database_url = f"sqlite:///{self.workdir / 'site.sqlite3'}"
+            self.own_sqlite_file = True
         self.redis = os.environ.get("REDIS_URL", "")
         self.worker = bool(self.redis) if worker is None else worker
         self.env = {
@@ -102,14 +129,9 @@ class LiveSite:
 
     def start(self):
         if self.created_database:
-            import psycopg
-
-            with psycopg.connect(self.admin_url, autocommit=True) as connection:
-                connection.execute(f'CREATE DATABASE "{self.created_database}"')
-        if self.migrate:
-            self._run("migrate", "--noinput")
-        if self.load_cards:
-            self._run("load_cards")
+            self._create_postgres_database()
+        elif not self._copy_sqlite_template():
+            self._prepare_database()
         servers = [self._start_server() for _ in range(self.servers)]
         if self.worker:
             log = open(self.workdir / "celery.log", "wb")
@@ -131,6 +153,55 @@ class LiveSite:
                 port, process = self._start_server()
                 self.ports.insert(index, self.ports.pop())
         return self
+
+    def _prepare_database(self):
+        if self.migrate:
+            self._run("migrate", "--noinput")
+        if self.load_cards:
+            self._run("load_cards")
+
+    def _copy_sqlite_template(self):
+        """A fresh SQLite site's database as a copy of this process's first one (migrated, cards loaded or not);
+        the first is prepared and kept as the template. False for a database the site was given or PostgreSQL."""
+        if not (self.migrate and self.own_sqlite_file):
+            return False
+        database = Path(self.database_url[len("sqlite:///"):])
+        template = _SQLITE_TEMPLATES.get(self.load_cards)
+        if template is None:
+            self._prepare_database()
+            template = _new_template_path(self.load_cards)
+            shutil.copyfile(database, template)
+            _SQLITE_TEMPLATES[self.load_cards] = template
+        else:
+            shutil.copyfile(template, database)
+        return True
+
+    def _create_postgres_database(self):
+        """The site's own PostgreSQL database, made from this process's template for such a site (migrated, cards
+        loaded or not), which is prepared the first time and dropped when the process exits."""
+        import psycopg
+
+        template = None
+        if self.migrate:
+            key = (self.admin_url, self.load_cards)
+            template = _POSTGRES_TEMPLATES.get(key)
+            if template is None:
+                template = f"live_template_{uuid.uuid4().hex[:12]}"
+                with psycopg.connect(self.admin_url, autocommit=True) as connection:
+                    connection.execute(f'CREATE DATABASE "{template}"')
+                atexit.register(_drop_postgres_database, self.admin_url, template)
+                site_url = self.env["DATABASE_URL"]
+                self.env["DATABASE_URL"] = _postgres_url_with_database(self.admin_url, template)
+                try:
+                    self._prepare_database()
+                finally:
+                    self.env["DATABASE_URL"] = site_url
+                _POSTGRES_TEMPLATES[key] = template
+        copy_of = f' TEMPLATE "{template}"' if template else ""
+        with psycopg.connect(self.admin_url, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{self.created_database}"{copy_of}')
+        if not self.migrate:
+            self._prepare_database()   # cards loaded into an unmigrated database: the caller's affair, as before
 
     def _start_server(self):
         port = free_port()
