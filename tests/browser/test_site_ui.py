@@ -3,6 +3,7 @@ overflow): no page scrolls sideways, card faces carry accessible text, a backgro
 is your turn, and a rematch takes one click each. Screenshots of the pages go to test-artifacts/ when a test fails.
 """
 import re
+
 import pytest
 
 from .helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
