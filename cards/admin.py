@@ -7,14 +7,14 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from django.templatetags.static import static
 
-from .admin_json import AliasesField, SafeJSONAdminMixin
-from .effect_checks import explain_effect
-from .faces import face_for, face_slot
-from .language import current_language
-from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
-from .models.machikoro import EFFECT_REQUIRED
-from .permissions import is_designer
-from .widgets import EffectAdminMixin
+from cards.admin_json import AliasesField, SafeJSONAdminMixin
+from cards.effect_checks import explain_effect
+from cards.faces import face_for, face_slot
+from cards.language import current_language
+from cards.models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
+from cards.models.machikoro import EFFECT_REQUIRED
+from cards.permissions import is_designer
+from cards.widgets import EffectAdminMixin
 
 
 # The titles of the card pages' sections (a context apart from the site's "Play" button and the like).
@@ -185,7 +185,7 @@ class ExcommunicationAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     @admin.display(description=gettext_lazy("Effect in words"))
     def effect_in_words(self, card):
         """In the admin user's language, like the Machi Koro and Valeria explanations."""
-        from .lorenzo.explain import explain_excommunication
+        from cards.lorenzo.explain import explain_excommunication
 
         return explain_excommunication(card, current_language()) if card.pk else "—"
 
@@ -221,12 +221,12 @@ class IconTypeAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
 from django.urls import path  # noqa: E402
 from django.utils.html import format_html_join  # noqa: E402
 
-from .lorenzo import admin_views as lorenzo_admin_views  # noqa: E402
-from .lorenzo.carddata import EffectData  # noqa: E402
-from .lorenzo.explain import explain_card, explain_costs  # noqa: E402
-from .lorenzo.explain import explain_effect as explain_lorenzo_effect  # noqa: E402
-from .lorenzo.exporter import card_data  # noqa: E402
-from .models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect  # noqa: E402
+from cards.lorenzo import admin_views as lorenzo_admin_views  # noqa: E402
+from cards.lorenzo.carddata import EffectData  # noqa: E402
+from cards.lorenzo.explain import explain_card, explain_costs  # noqa: E402
+from cards.lorenzo.explain import explain_effect as explain_lorenzo_effect  # noqa: E402
+from cards.lorenzo.exporter import card_data  # noqa: E402
+from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect  # noqa: E402
 
 
 def _lines(lines):
@@ -343,8 +343,8 @@ class LeaderCardAdmin(LorenzoCardAdmin):
 
 
 # --- Aquarius (cards/aquarius/admin.py registers its card admin) -------------------------------------
-from .aquarius import admin as aquarius_admin  # noqa: E402,F401
-from .drafts import admin as drafts_admin  # noqa: E402,F401  (registers the draft admin)
+from cards.aquarius import admin as aquarius_admin  # noqa: E402,F401
+from cards.drafts import admin as drafts_admin  # noqa: E402,F401  (registers the draft admin)
 # --- Valeria: Card Kingdoms and Progress: Evolution of Technology (cards/valeria/admin.py, cards/progress/admin.py)
-from .progress import admin as progress_admin  # noqa: E402,F401
-from .valeria import admin as valeria_admin  # noqa: E402,F401
+from cards.progress import admin as progress_admin  # noqa: E402,F401
+from cards.valeria import admin as valeria_admin  # noqa: E402,F401

@@ -10,7 +10,7 @@ from django.db import models
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _, ngettext_lazy
 
-from . import json_safety
+from cards import json_safety
 
 
 class SafeJSONFormField(forms.JSONField):

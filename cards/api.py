@@ -12,12 +12,12 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from . import caching, filters, serializers
-from .api_errors import InUse
-from .api_input import too_large
-from .export import export_document
-from .language import current_language
-from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
+from cards import caching, filters, serializers
+from cards.api_errors import InUse
+from cards.api_input import too_large
+from cards.export import export_document
+from cards.language import current_language
+from cards.models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
 
 
 class HistoryMixin:
@@ -181,12 +181,12 @@ class ExportView(APIView):
 # --- Lorenzo il Magnifico cards, and card files in and out (cards/lorenzo/) -----------------------------
 from rest_framework.permissions import BasePermission  # noqa: E402
 
-from .export import machikoro_document  # noqa: E402
-from .lorenzo import exporter as lorenzo_exporter  # noqa: E402
-from .lorenzo.importer import import_files  # noqa: E402
-from .lorenzo.vocabulary import CARD_KINDS, DEVELOPMENT, EXCOMMUNICATION, LEADER  # noqa: E402
-from .models.lorenzo import DevelopmentCard, LeaderCard  # noqa: E402
-from .permissions import is_designer  # noqa: E402
+from cards.export import machikoro_document  # noqa: E402
+from cards.lorenzo import exporter as lorenzo_exporter  # noqa: E402
+from cards.lorenzo.importer import import_files  # noqa: E402
+from cards.lorenzo.vocabulary import CARD_KINDS, DEVELOPMENT, EXCOMMUNICATION, LEADER  # noqa: E402
+from cards.models.lorenzo import DevelopmentCard, LeaderCard  # noqa: E402
+from cards.permissions import is_designer  # noqa: E402
 
 LORENZO_EXPORT_SETS = {"development-cards": DEVELOPMENT, "excommunications": EXCOMMUNICATION, "leader-cards": LEADER}
 

@@ -44,7 +44,7 @@ def _blocked_by(exc):
 def as_api_exception(exc):
     """Django's own request and delete errors as the API exception a client should see (or `exc` itself)."""
     if isinstance(exc, RequestDataTooBig):
-        from .api_input import too_large
+        from cards.api_input import too_large
 
         return too_large()
     if isinstance(exc, SuspiciousOperation):

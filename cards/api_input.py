@@ -8,7 +8,7 @@ from rest_framework import exceptions, status
 from rest_framework.authentication import BasicAuthentication
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
-from .json_safety import UnsafeJSON, loads
+from cards.json_safety import UnsafeJSON, loads
 
 
 class PayloadTooLarge(exceptions.APIException):

@@ -1,13 +1,13 @@
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
-from . import api
-from .aquarius import api as aquarius_api
-from . import game_tools_api
-from .effect_api import ExplainEffectView
-from .progress import api as progress_api
-from .valeria import api as valeria_api
-from .api_root import ApiRoot
+from cards import api
+from cards.aquarius import api as aquarius_api
+from cards import game_tools_api
+from cards.effect_api import ExplainEffectView
+from cards.progress import api as progress_api
+from cards.valeria import api as valeria_api
+from cards.api_root import ApiRoot
 
 router = DefaultRouter()
 router.APIRootView = ApiRoot

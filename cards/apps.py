@@ -8,8 +8,8 @@ class CardsConfig(AppConfig):
     verbose_name = _("Card database")
 
     def ready(self):
-        from . import effect_checks
-        from .caching import connect_signals
+        from cards import effect_checks
+        from cards.caching import connect_signals
 
         # The card models check effects against the whole card set through this attribute, so that
         # cards.models never imports the module that reads the card tables (which imports the models).

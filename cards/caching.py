@@ -14,7 +14,7 @@ from django.db import connection
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from .models import CardDataVersion
+from cards.models import CardDataVersion
 
 CACHE_SECONDS = 24 * 3600   # entries of an old version are never read again; let them expire
 

@@ -16,11 +16,11 @@ from rest_framework.views import APIView
 from cards.effects import EffectError, explain, parse, to_string
 from cards.effects.phrases import Phrase
 
-from .api_errors import SOME_FIELDS_INVALID
-from .effect_checks import MACHI_KORO, explain_effect, machikoro_context
-from .effect_messages import effect_error_message, expected_text
-from .language import current_language
-from .models import Colour
+from cards.api_errors import SOME_FIELDS_INVALID
+from cards.effect_checks import MACHI_KORO, explain_effect, machikoro_context
+from cards.effect_messages import effect_error_message, expected_text
+from cards.language import current_language
+from cards.models import Colour
 
 GAMES = (MACHI_KORO, "valeria")
 MAX_LENGTH = 500
@@ -71,7 +71,7 @@ def explain_answer(game, text, params):
             answer["unified"] = to_string(tree)
             answer["explained"] = explain_effect(text, card=_machikoro_card(params)) or explain(tree, language=language)
         else:
-            from .valeria.effects import unify
+            from cards.valeria.effects import unify
 
             tree = parse(text, game=game)
             answer["unified"] = unify(text)

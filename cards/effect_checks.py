@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from cards.effects import EffectContext, EffectError, explain, parse
 from games.machikoro import CardSetError, check_card
 
-from .effect_messages import effect_error_message
-from .export import establishment_to_data, landmark_to_data, machikoro_document
-from .language import current_language
-from .models import CardGame, Colour, Establishment, IconType, Landmark
+from cards.effect_messages import effect_error_message
+from cards.export import establishment_to_data, landmark_to_data, machikoro_document
+from cards.language import current_language
+from cards.models import CardGame, Colour, Establishment, IconType, Landmark
 
 MACHI_KORO = "machi-koro"
 

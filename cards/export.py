@@ -6,7 +6,7 @@ engine builds its card set from it.
 """
 from django.utils import timezone
 
-from .models import CardGame, Colour, Establishment, Extension, IconType, Landmark
+from cards.models import CardGame, Colour, Establishment, Extension, IconType, Landmark
 
 EXPORT_FORMAT = "card-database"
 EXPORT_VERSION = 1
@@ -86,26 +86,26 @@ def machikoro_document():
 
 def lorenzo_document():
     """Lorenzo's development cards, excommunications and leader cards (cards/lorenzo/exporter.py)."""
-    from .lorenzo.exporter import lorenzo_document as build_lorenzo_document
+    from cards.lorenzo.exporter import lorenzo_document as build_lorenzo_document
 
     return build_lorenzo_document()
 
 
 def aquarius_document():
     """Every Aquarius deck (cards/aquarius/data.py)."""
-    from .aquarius.data import aquarius_document as build_aquarius_document
+    from cards.aquarius.data import aquarius_document as build_aquarius_document
 
     return build_aquarius_document()
 
 
 def valeria_document():
-    from .valeria.api import valeria_document as build_valeria_document
+    from cards.valeria.api import valeria_document as build_valeria_document
 
     return build_valeria_document()
 
 
 def progress_document():
-    from .progress.api import progress_document as build_progress_document
+    from cards.progress.api import progress_document as build_progress_document
 
     return build_progress_document()
 

@@ -7,8 +7,8 @@ import json
 
 from django.utils.html import format_html
 
-from .effect_checks import explain_effect
-from .language import localized_name
+from cards.effect_checks import explain_effect
+from cards.language import localized_name
 
 
 def establishment_face(card):

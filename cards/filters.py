@@ -1,7 +1,7 @@
 """Query-string filters of the card API."""
 import django_filters
 
-from .models import Establishment, Excommunication, Landmark
+from cards.models import Establishment, Excommunication, Landmark
 
 
 class EstablishmentFilter(django_filters.FilterSet):
@@ -41,7 +41,7 @@ class ExcommunicationFilter(django_filters.FilterSet):
 
 
 # --- Lorenzo il Magnifico: development and leader cards ---------------------------------------------
-from .models.lorenzo import DevelopmentCard, LeaderCard  # noqa: E402
+from cards.models.lorenzo import DevelopmentCard, LeaderCard  # noqa: E402
 
 
 class LorenzoCardFilter(django_filters.FilterSet):

@@ -7,9 +7,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .lorenzo.score_service import ScoreInputError, score
-from .models import Technology
-from .progress.selectors import KnowledgeError, UnknownCards, cost_for
+from cards.lorenzo.score_service import ScoreInputError, score
+from cards.models import Technology
+from cards.progress.selectors import KnowledgeError, UnknownCards, cost_for
 
 
 def _invalid(message, fields):

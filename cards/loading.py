@@ -12,9 +12,9 @@ import jsonschema
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from . import export, json_safety
-from .effect_checks import names_from_document
-from .models import CardGame, Colour, Establishment, Extension, IconType, Landmark
+from cards import export, json_safety
+from cards.effect_checks import names_from_document
+from cards.models import CardGame, Colour, Establishment, Extension, IconType, Landmark
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 MACHIKORO_FILE = DATA_DIR / "machikoro.json"
@@ -212,7 +212,7 @@ def _common_values(item):
 
 def _load_lorenzo(documents, kind=None, overwrite=False):
     """Lorenzo card lists through the Lorenzo importer (cards/lorenzo/importer.py), reported like the rest."""
-    from .lorenzo.importer import import_documents
+    from cards.lorenzo.importer import import_documents
 
     report = import_documents(documents, kind=kind, overwrite=overwrite, reason="Loaded")
     if report.errors:
@@ -234,7 +234,7 @@ def load_lorenzo_cards(*, overwrite=False):
 
 def load_card_file(document, *, overwrite=False):
     """Load one card document of ours, Machi Koro's or Aquarius' format (told by its "format")."""
-    from .aquarius.data import FORMAT as AQUARIUS_FORMAT, load_aquarius
+    from cards.aquarius.data import FORMAT as AQUARIUS_FORMAT, load_aquarius
 
     if isinstance(document, dict) and document.get("format") == AQUARIUS_FORMAT:
         return load_aquarius(document, overwrite=overwrite)
@@ -243,7 +243,7 @@ def load_card_file(document, *, overwrite=False):
 
 def load_official_cards(*, overwrite=False):
     """Every official card this site ships: Machi Koro (all boxes), Lorenzo il Magnifico's and Aquarius' cards."""
-    from .aquarius.data import load_aquarius
+    from cards.aquarius.data import load_aquarius
 
     report = load_machikoro(read_json(MACHIKORO_FILE), overwrite=overwrite)
     report.merge(load_lorenzo_cards(overwrite=overwrite))

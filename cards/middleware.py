@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 
-from .language import LANGUAGES, preferred_language, supported
+from cards.language import LANGUAGES, preferred_language, supported
 
 API_PREFIX = "/api/"
 UNTOUCHED = ("/api/schema/", "/api/docs/", "/api/redoc/")

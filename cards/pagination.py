@@ -1,6 +1,6 @@
 from rest_framework.pagination import PageNumberPagination
 
-from .language import current_language
+from cards.language import current_language
 
 
 class CardPagination(PageNumberPagination):

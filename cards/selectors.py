@@ -1,5 +1,5 @@
 """Read-side queries for the card pages."""
-from .models import CardGame, Establishment, Extension, Landmark
+from cards.models import CardGame, Establishment, Extension, Landmark
 
 
 def machikoro_cards_by_extension():

@@ -2,10 +2,10 @@
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from .effect_checks import explain_effect
-from .language import current_language, localized_name
-from .models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
-from .models.machikoro import EFFECT_REQUIRED
+from cards.effect_checks import explain_effect
+from cards.language import current_language, localized_name
+from cards.models import CardGame, Colour, Establishment, Excommunication, Extension, IconType, Landmark
+from cards.models.machikoro import EFFECT_REQUIRED
 
 
 class ModelCleanMixin:
@@ -141,7 +141,7 @@ class ExcommunicationSerializer(ModelCleanMixin, ServedLanguageMixin, serializer
         read_only_fields = ["updated_at"]
 
     def get_effect_explained(self, card) -> str:
-        from .lorenzo.explain import explain_excommunication
+        from cards.lorenzo.explain import explain_excommunication
 
         return explain_excommunication(card, language=current_language())
 
@@ -171,11 +171,11 @@ def _plain(value):
 
 
 # --- Lorenzo il Magnifico: development and leader cards (read-only; written by import) ----------------
-from .lorenzo.carddata import EffectData  # noqa: E402
-from .lorenzo.explain import explain_card  # noqa: E402
-from .lorenzo.explain import explain_effect as explain_lorenzo_effect  # noqa: E402
-from .lorenzo.exporter import card_data, card_json  # noqa: E402
-from .models.lorenzo import DevelopmentCard, LeaderCard  # noqa: E402
+from cards.lorenzo.carddata import EffectData  # noqa: E402
+from cards.lorenzo.explain import explain_card  # noqa: E402
+from cards.lorenzo.explain import explain_effect as explain_lorenzo_effect  # noqa: E402
+from cards.lorenzo.exporter import card_data, card_json  # noqa: E402
+from cards.models.lorenzo import DevelopmentCard, LeaderCard  # noqa: E402
 
 
 class LorenzoEffectSerializer(serializers.Serializer):

@@ -5,7 +5,7 @@ from celery import shared_task
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
-from .export import export_document
+from cards.export import export_document
 
 
 @shared_task

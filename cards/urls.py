@@ -1,9 +1,9 @@
 from django.urls import path
 
-from . import views
-from .lorenzo import score_views
-from .progress import views as progress_views
-from .valeria import views as valeria_views
+from cards import views
+from cards.lorenzo import score_views
+from cards.progress import views as progress_views
+from cards.valeria import views as valeria_views
 
 app_name = "cards"
 urlpatterns = [

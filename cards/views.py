@@ -1,8 +1,8 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from .effect_checks import explain_effect
-from .selectors import machikoro_cards_by_extension
+from cards.effect_checks import explain_effect
+from cards.selectors import machikoro_cards_by_extension
 
 
 @require_safe

@@ -11,8 +11,8 @@ import json
 from django import forms
 from django.urls import reverse
 
-from .effect_api import explain_answer
-from .language import current_language
+from cards.effect_api import explain_answer
+from cards.language import current_language
 
 
 class EffectWidget(forms.Textarea):

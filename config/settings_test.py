@@ -3,7 +3,7 @@ import os
 
 os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key")
 
-from .settings import *  # noqa: E402,F403
+from config.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = BASE_DIR / ".test-media"  # noqa: F405

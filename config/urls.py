@@ -11,7 +11,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from games.language import set_language
 
-from . import health
+from config import health
 from cards.api import api_not_found
 
 urlpatterns = [

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import account_views
+from games import account_views
 
 urlpatterns = [
     # FormView answers PUT as a POST: the login page takes only what its form sends.

@@ -42,7 +42,7 @@ ANONYMOUS = Identity()
 
 def identity_of(user, session):
     """The identity behind a user object and a session (dict-like). Runs queries: call it from sync code."""
-    from .models import Guest
+    from games.models import Guest
 
     if user is not None and user.is_authenticated:
         return Identity(user_id=user.pk, name=user.get_username())

@@ -1,8 +1,8 @@
 """WebSocket routes of live games (included in config/routing.py)."""
 from django.urls import path
 
-from .consumers import EchoConsumer, GameConsumer, OpenGamesConsumer
-from .rpc.consumer import RpcConsumer
+from games.consumers import EchoConsumer, GameConsumer, OpenGamesConsumer
+from games.rpc.consumer import RpcConsumer
 
 websocket_urlpatterns = [
     path("ws/games/", OpenGamesConsumer.as_asgi()),

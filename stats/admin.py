@@ -1,8 +1,8 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy, ngettext
 
-from .models import GameStatistics, PlayerResult, SiteStatistics
-from .services import StatisticsUnavailable, request_statistics
+from stats.models import GameStatistics, PlayerResult, SiteStatistics
+from stats.services import StatisticsUnavailable, request_statistics
 
 
 @admin.register(GameStatistics)

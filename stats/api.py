@@ -10,10 +10,10 @@ from rest_framework.views import APIView
 
 from games.models import Game
 
-from . import selectors
-from .permissions import may_retry, may_see
-from . import inputs
-from .services import StatisticsUnavailable, ensure_statistics, request_statistics
+from stats import selectors
+from stats.permissions import may_retry, may_see
+from stats import inputs
+from stats.services import StatisticsUnavailable, ensure_statistics, request_statistics
 
 POLL_SECONDS = 2
 

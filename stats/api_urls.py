@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import GameStatisticsView
+from stats.api import GameStatisticsView
 
 urlpatterns = [
     path("games/<int:game_id>/stats/", GameStatisticsView.as_view(), name="game-statistics-api"),

@@ -10,6 +10,6 @@ class StatsConfig(AppConfig):
     def ready(self):
         from games.signals import game_finished
 
-        from .services import queue_statistics_of_finished_game
+        from stats.services import queue_statistics_of_finished_game
 
         game_finished.connect(queue_statistics_of_finished_game, dispatch_uid="stats.game_finished")

@@ -10,7 +10,7 @@ Park redistribution whose "before" coins differ from the fold's, is rejected wit
 wrong inputs never produce plausible-looking numbers.
 """
 
-from .dice import DiceCounter
+from stats.dice import DiceCounter
 
 STATISTICS_VERSION = 1
 

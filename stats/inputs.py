@@ -2,12 +2,12 @@
 from games.models import GameEvent
 from games.rulesets import get_ruleset
 
-from .compute import EventLogError
+from stats.compute import EventLogError
 
 
 def supports(game):
     """Whether the site computes statistics for this game's ruleset (see stats.games)."""
-    from .games import supports as kind_supports
+    from stats.games import supports as kind_supports
 
     return kind_supports(game)
 

@@ -4,7 +4,7 @@ from django.utils import timezone
 from games.identity import request_identity
 from games.models import Game, Seat
 
-from .models import GameStatistics
+from stats.models import GameStatistics
 
 
 def may_see(request, game):
@@ -20,7 +20,7 @@ def may_see(request, game):
 
 def may_retry(game, statistics, now=None):
     """A finished game whose statistics failed, are missing, or have waited too long for a worker."""
-    from .services import STALE_AFTER
+    from stats.services import STALE_AFTER
 
     if game.status != Game.Status.FINISHED:
         return False

@@ -6,9 +6,9 @@ from django.utils.translation import gettext as _, pgettext
 
 from cards.language import localized_name
 
-from .compute import NO_CARD
-from .dice import expected_counts, faces_fairness, totals_fairness
-from .models import GameStatistics, PlayerResult, SiteStatistics
+from stats.compute import NO_CARD
+from stats.dice import expected_counts, faces_fairness, totals_fairness
+from stats.models import GameStatistics, PlayerResult, SiteStatistics
 
 # Okabe-Ito colours (distinguishable with colour-blindness) and line dashes, so lines differ by more than hue.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")

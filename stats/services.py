@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 
 from games.models import Game, Seat
 
-from . import inputs
-from .aggregate import merge_counts
-from .games import kind_for, supported_slugs
-from .models import GameStatistics, PlayerResult, SiteStatistics
+from stats import inputs
+from stats.aggregate import merge_counts
+from stats.games import kind_for, supported_slugs
+from stats.models import GameStatistics, PlayerResult, SiteStatistics
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ def _mark_pending(game):
 
 
 def _queue_on_commit(game_id):
-    from .tasks import compute_game_statistics
+    from stats.tasks import compute_game_statistics
 
     transaction.on_commit(lambda: compute_game_statistics.delay(game_id), robust=True)
 

@@ -8,7 +8,7 @@ from celery import shared_task
 @shared_task(ignore_result=True, acks_late=True)
 def compute_game_statistics(game_id):
     """Compute and store the statistics of game `game_id`; returns the resulting status."""
-    from .services import compute_and_store
+    from stats.services import compute_and_store
 
     statistics = compute_and_store(game_id)
     return None if statistics is None else statistics.status
@@ -17,7 +17,7 @@ def compute_game_statistics(game_id):
 @shared_task(ignore_result=True)
 def refresh_site_statistics():
     """Add the games computed since the last refresh to the site totals; returns how many were added."""
-    from .services import refresh_site_statistics as refresh
+    from stats.services import refresh_site_statistics as refresh
 
     return refresh()
 
@@ -25,6 +25,6 @@ def refresh_site_statistics():
 @shared_task(ignore_result=True, acks_late=True)
 def play_lab_chunk(run_id, index):
     """Play one chunk of a balance-lab run and store its tally (stats.lab.runner)."""
-    from .lab.runner import play_chunk
+    from stats.lab.runner import play_chunk
 
     play_chunk(run_id, index)

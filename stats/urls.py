@@ -1,7 +1,7 @@
 from django.urls import path
 
-from . import views
-from .lab import views as lab_views
+from stats import views
+from stats.lab import views as lab_views
 
 app_name = "stats"
 urlpatterns = [

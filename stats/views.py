@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from games.models import Game, Guest
 from games.rulesets import all_rulesets
 
-from . import selectors
-from .games import all_kinds, kind_for
-from .permissions import may_retry
-from .services import StatisticsUnavailable, ensure_statistics, request_statistics
+from stats import selectors
+from stats.games import all_kinds, kind_for
+from stats.permissions import may_retry
+from stats.services import StatisticsUnavailable, ensure_statistics, request_statistics
 
 
 def panel_context(game, statistics):
@@ -110,7 +110,7 @@ def refresh_when_no_beat():
 
     The refresh reads only games not yet aggregated, so it costs nothing when nothing is new.
     """
-    from .tasks import refresh_site_statistics
+    from stats.tasks import refresh_site_statistics
 
     if refresh_site_statistics.app.conf.task_always_eager:
         refresh_site_statistics.delay()

@@ -11,7 +11,7 @@ from django.urls import reverse
 from stats import services as stats_services
 from stats.tests.factories import play_finished_game
 
-from .french_scan import VisibleText, english_fragments, english_in
+from tests.french_scan import VisibleText, english_fragments, english_in
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 from cards.models import AquariusCard, CardGame, Extension
 from cards.serializers import HistoryRecordSerializer, ModelCleanMixin
 
-from .data import DeckMissing, aquarius_document
+from cards.aquarius.data import DeckMissing, aquarius_document
 
 
 class AquariusCardSerializer(ModelCleanMixin, serializers.ModelSerializer):

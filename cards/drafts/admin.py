@@ -10,7 +10,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from cards.admin import DesignerPermissionsMixin
 from cards.models import CardSetDraft, DraftCard
 
-from . import services
+from cards.drafts import services
 
 
 class DraftCardInline(admin.TabularInline):

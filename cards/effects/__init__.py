@@ -10,12 +10,12 @@
 Plain Python: no Django here, so the rules engine and scripts can use it directly.
 """
 
-from .context import EffectContext
-from .errors import EffectError
-from .explain import explain
-from .parser import parse, parse_calls
-from .printer import to_string
-from .rewrite import rewrite
-from .vocabulary import games
+from cards.effects.context import EffectContext
+from cards.effects.errors import EffectError
+from cards.effects.explain import explain
+from cards.effects.parser import parse, parse_calls
+from cards.effects.printer import to_string
+from cards.effects.rewrite import rewrite
+from cards.effects.vocabulary import games
 
 __all__ = ["EffectContext", "EffectError", "explain", "games", "parse", "parse_calls", "rewrite", "to_string"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cursor import Cursor
-from .params import Param
-from .phrases import _
-from .spelling import listed, unprintable
-from .syntax import RawBracket, RawNumber, RawPair, RawWord
-from .tree import Filter, KeyValue
+from cards.effects.cursor import Cursor
+from cards.effects.params import Param
+from cards.effects.phrases import _
+from cards.effects.spelling import listed, unprintable
+from cards.effects.syntax import RawBracket, RawNumber, RawPair, RawWord
+from cards.effects.tree import Filter, KeyValue
 
 
 @dataclass

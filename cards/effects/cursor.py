@@ -3,9 +3,9 @@ error at any of them, naming what was expected and what came just before."""
 
 from __future__ import annotations
 
-from .errors import END_OF_EFFECT, EffectError
-from .phrases import _
-from .syntax import RawLeg
+from cards.effects.errors import END_OF_EFFECT, EffectError
+from cards.effects.phrases import _
+from cards.effects.syntax import RawLeg
 
 MISSING = object()
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 
-from .errors import EffectError
-from .phrases import _
-from .tree import Effect
+from cards.effects.errors import EffectError
+from cards.effects.phrases import _
+from cards.effects.tree import Effect
 
 
 LANGUAGES = ("en", "fr")
@@ -30,10 +30,10 @@ def explain(effect: Effect, card=None, language: str = "en") -> str:
         raise EffectError(1, str(language), _("a language to explain in (en, fr)"))
     try:
         if effect.game == "valeria":
-            from .valeria_explain import explain_valeria
+            from cards.effects.valeria_explain import explain_valeria
             return explain_valeria(effect, language)
         if effect.game == "machi-koro":
-            from .machikoro_explain import explain_machikoro
+            from cards.effects.machikoro_explain import explain_machikoro
             return explain_machikoro(effect, CardFacts.of(card), language)
     except (AttributeError, TypeError, KeyError, ValueError) as error:
         if isinstance(error, EffectError):

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .compound_params import ActionParam, FilterParam
-from .cursor import Cursor, after_token
-from .errors import EffectError
-from .params import AmountParam, Flag, Literal, Name, Number, Param, Word
-from .phrases import _
-from .spelling import listed
-from .syntax import RawCompare, RawWord
-from .tree import (Activate, AdjustRoll, Check, Close, Count, Demolish, ExtraTurn, Gain, Has, If, IncomeBonus,
-                   Invest, Leg, Move, Pay, Redistribute, Renovate, Reroll, RollDice, SharedRoll, Take, Trade)
-from .vocabulary import FieldSpec, VerbSpec, Vocabulary, register
+from cards.effects.compound_params import ActionParam, FilterParam
+from cards.effects.cursor import Cursor, after_token
+from cards.effects.errors import EffectError
+from cards.effects.params import AmountParam, Flag, Literal, Name, Number, Param, Word
+from cards.effects.phrases import _
+from cards.effects.spelling import listed
+from cards.effects.syntax import RawCompare, RawWord
+from cards.effects.tree import Activate, AdjustRoll, Check, Close, Count, Demolish, ExtraTurn, Gain, Has, If, IncomeBonus, Invest, Leg, Move, Pay, Redistribute, Renovate, Reroll, RollDice, SharedRoll, Take, Trade
+from cards.effects.vocabulary import FieldSpec, VerbSpec, Vocabulary, register
 
 GAME = "machi-koro"
 PAYERS = ("roller", "each_opponent", "chosen_opponent")

@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .errors import EffectError
-from .explain import CardFacts, numbers_in_words, phrasebook, sentence
-from .tree import (Activate, AdjustRoll, AllOf, Amount, AnyOf, Check, Close, Compare, Count, Demolish, Effect,
-                   ExtraTurn, Filter, Gain, Has, If, IncomeBonus, Invest, Move, Pay, Redistribute, Renovate, Reroll,
-                   RollDice, SharedRoll, Take, Trade)
+from cards.effects.errors import EffectError
+from cards.effects.explain import CardFacts, numbers_in_words, phrasebook, sentence
+from cards.effects.tree import Activate, AdjustRoll, AllOf, Amount, AnyOf, Check, Close, Compare, Count, Demolish, Effect, ExtraTurn, Filter, Gain, Has, If, IncomeBonus, Invest, Move, Pay, Redistribute, Renovate, Reroll, RollDice, SharedRoll, Take, Trade
 
 
 @dataclass(frozen=True)

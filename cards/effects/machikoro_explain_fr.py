@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .tree import AnyOf, Compare
+from cards.effects.tree import AnyOf, Compare
 
 CARD_FACTS = Path(__file__).resolve().parents[1] / "data" / "machikoro.json"
 WORDING = {

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cursor import Cursor
-from .phrases import _
-from .spelling import BARE_WORD, DOTTED_ONLY, is_int, listed, print_name, quoted, unprintable, write_amount
-from .syntax import RawDotted, RawNumber, RawWord, join_choices
-from .tree import Amount
+from cards.effects.cursor import Cursor
+from cards.effects.phrases import _
+from cards.effects.spelling import BARE_WORD, DOTTED_ONLY, is_int, listed, print_name, quoted, unprintable, write_amount
+from cards.effects.syntax import RawDotted, RawNumber, RawWord, join_choices
+from cards.effects.tree import Amount
 
 
 class Param:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .context import EffectContext
-from .errors import EffectError
-from .phrases import _
-from .syntax import parse_raw
-from .tree import Effect
-from .vocabulary import vocabulary_for
+from cards.effects.context import EffectContext
+from cards.effects.errors import EffectError
+from cards.effects.phrases import _
+from cards.effects.syntax import parse_raw
+from cards.effects.tree import Effect
+from cards.effects.vocabulary import vocabulary_for
 
 _parse_calls = 0
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .errors import EffectError
-from .phrases import _
-from .tree import Effect
-from .vocabulary import vocabulary_for
+from cards.effects.errors import EffectError
+from cards.effects.phrases import _
+from cards.effects.tree import Effect
+from cards.effects.vocabulary import vocabulary_for
 
 
 def to_string(effect: Effect) -> str:

@@ -11,9 +11,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import EffectError
-from .parser import parse
-from .printer import to_string
+from cards.effects.errors import EffectError
+from cards.effects.parser import parse
+from cards.effects.printer import to_string
 
 # What a designer should write instead, for the tokens the legacy strings use outside the grammar.
 HINTS = {

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from .phrases import _, either
-from .tree import Amount, Call, Gain
+from cards.effects.phrases import _, either
+from cards.effects.tree import Amount, Call, Gain
 
 _COLON_AMOUNT = re.compile(r"(\w+):(\d+)\Z")
 
@@ -30,8 +30,8 @@ MODES = {
 
 def rewrite(legacy: str) -> str:
     """The unified spelling of a Valeria effect string (unchanged when it already is unified)."""
-    from .parser import parse
-    from .printer import to_string
+    from cards.effects.parser import parse
+    from cards.effects.printer import to_string
     return to_string(parse(legacy, game="valeria"))
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from .errors import EffectError
-from .phrases import _
-from .syntax import join_choices
-from .tree import Amount
+from cards.effects.errors import EffectError
+from cards.effects.phrases import _
+from cards.effects.syntax import join_choices
+from cards.effects.tree import Amount
 
 BARE_WORD = re.compile(r"[^\W\d]\w*\Z")
 BARE_DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)*\Z")

@@ -12,8 +12,8 @@ from pathlib import Path
 from lark import Lark, Transformer, Token
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
-from .errors import END_OF_EFFECT, EffectError
-from .phrases import Joined, _
+from cards.effects.errors import END_OF_EFFECT, EffectError
+from cards.effects.phrases import Joined, _
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 

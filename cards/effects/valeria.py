@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .compound_params import ActionParam, Pairs, Repeat, pick_kind, read_filter
-from .cursor import Cursor
-from .errors import EffectError
-from .params import AmountParam, Dotted, Flag, Name, Number, Param, Word, with_choices
-from .phrases import _
-from .rewrite import build_manipulate_resources
-from .spelling import listed
-from .syntax import RawBracket, RawCompare, RawWord
-from .tree import Acquire, Call, Choose, Filter, Gain, Group, Leg
-from .vocabulary import FieldSpec, VerbSpec, Vocabulary, register
+from cards.effects.compound_params import ActionParam, Pairs, Repeat, pick_kind, read_filter
+from cards.effects.cursor import Cursor
+from cards.effects.errors import EffectError
+from cards.effects.params import AmountParam, Dotted, Flag, Name, Number, Param, Word, with_choices
+from cards.effects.phrases import _
+from cards.effects.rewrite import build_manipulate_resources
+from cards.effects.spelling import listed
+from cards.effects.syntax import RawBracket, RawCompare, RawWord
+from cards.effects.tree import Acquire, Call, Choose, Filter, Gain, Group, Leg
+from cards.effects.vocabulary import FieldSpec, VerbSpec, Vocabulary, register
 
 GAME = "valeria"
 RESOURCES = ("g", "m", "s", "v", "p", "t", "wild")

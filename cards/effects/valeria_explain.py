@@ -12,9 +12,8 @@ import importlib
 import re
 from dataclasses import dataclass
 
-from .explain import sentence
-from .tree import (Acquire, AllOf, Amount, AnyOf, Call, Choose, Compare, Effect, Filter, Gain, Group, KeyValue,
-                   Leg)
+from cards.effects.explain import sentence
+from cards.effects.tree import Acquire, AllOf, Amount, AnyOf, Call, Choose, Compare, Effect, Filter, Gain, Group, KeyValue, Leg
 
 GROUP_CHANGES = ("all_lose", "all_gain", "active_gain", "others_gain", "active_lose", "others_lose")
 GROUP_MODALS = ("all_may", "all_must", "active_may")

@@ -3,9 +3,8 @@ with the same names as the French phrasebook (valeria_explain_fr.py)."""
 
 from __future__ import annotations
 
-from .tree import Amount
-from .valeria_explain import (GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, Verb, _number, cost_in,
-                              count_words, title)
+from cards.effects.tree import Amount
+from cards.effects.valeria_explain import GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, Verb, _number, cost_in, count_words, title
 
 WORDING = {"phase": "{}", "whose": "{} whose {}", "and": "and", "or": "or", "take": "take {}", "pay": "pay {}",
            "gain": "gain {}", "choose": "choose one: {}",

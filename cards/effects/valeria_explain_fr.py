@@ -9,9 +9,8 @@ quoted game term, never as an English sentence.
 
 from __future__ import annotations
 
-from .tree import Amount
-from .valeria_explain import (GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, Verb, cost_in, count_words,
-                              title)
+from cards.effects.tree import Amount
+from cards.effects.valeria_explain import GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, Verb, cost_in, count_words, title
 
 WORDING = {"phase": "pendant la phase « {} »", "whose": "{} dont {}", "and": "et", "or": "ou", "take": "prenez {}",
            "pay": "payez {}", "gain": "gagnez {}", "choose": "au choix : {}",

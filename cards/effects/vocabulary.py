@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .compound_params import Pairs, Repeat
-from .context import EffectContext
-from .cursor import Cursor, after_token
-from .errors import EffectError
-from .params import Param, with_choices
-from .phrases import _
-from .spelling import BARE_WORD, is_int, listed, print_name, unprintable, write_amount
-from .syntax import RawAll, RawAny, RawCompare, RawLeg, join_choices
-from .tree import AllOf, Amount, AnyOf, Call, Compare, Filter, Group, KeyValue, Leg
+from cards.effects.compound_params import Pairs, Repeat
+from cards.effects.context import EffectContext
+from cards.effects.cursor import Cursor, after_token
+from cards.effects.errors import EffectError
+from cards.effects.params import Param, with_choices
+from cards.effects.phrases import _
+from cards.effects.spelling import BARE_WORD, is_int, listed, print_name, unprintable, write_amount
+from cards.effects.syntax import RawAll, RawAny, RawCompare, RawLeg, join_choices
+from cards.effects.tree import AllOf, Amount, AnyOf, Call, Compare, Filter, Group, KeyValue, Leg
 
 
 # ---- verbs --------------------------------------------------------------------------------------------------
@@ -261,7 +261,7 @@ _BUILT_IN_LOADED = False
 
 def _load_built_in_games():
     global _BUILT_IN_LOADED
-    from . import machikoro, valeria  # noqa: F401  (each registers its vocabulary on import)
+    from cards.effects import machikoro, valeria  # noqa: F401  (each registers its vocabulary on import)
     _BUILT_IN_LOADED = True
 
 

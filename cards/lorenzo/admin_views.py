@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _, gettext_lazy
 from cards.models import CardGame
 from cards.permissions import is_designer
 
-from . import exporter
-from . import vocabulary as words
-from .importer import ADDED, CHANGED, KEPT, REFUSED, UNCHANGED, import_files
+from cards.lorenzo import exporter
+from cards.lorenzo import vocabulary as words
+from cards.lorenzo.importer import ADDED, CHANGED, KEPT, REFUSED, UNCHANGED, import_files
 
 SESSION_KEY = "card_imports"
 MAX_FILE_BYTES = 5 * 1024 * 1024

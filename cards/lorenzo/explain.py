@@ -6,8 +6,8 @@ council privilege"; ``explain_card`` reads a whole card, each slot introduced by
 """
 import sys
 
-from . import vocabulary as words
-from .carddata import EffectData
+from cards.lorenzo import vocabulary as words
+from cards.lorenzo.carddata import EffectData
 
 FLAG_TEXTS = {
     "DOUBLESERVANTS": "You must pay 2 servants to raise an action value by 1",
@@ -54,7 +54,7 @@ WORDING = {
 def _phrasebook(language):
     """This module (English) or explain_fr (French): the same phrase functions, FLAG_TEXTS, KEYWORD_TEXTS, WORDING."""
     if language == "fr":
-        from . import explain_fr  # imported late: it builds on this module's helpers
+        from cards.lorenzo import explain_fr  # imported late: it builds on this module's helpers
 
         return explain_fr
     return sys.modules[__name__]

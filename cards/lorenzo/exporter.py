@@ -10,9 +10,9 @@ import json
 from cards.models import CardGame, Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
-from . import vocabulary as words
-from .carddata import CardData, EffectData
-from .reading import LORENZO_FORMAT, LORENZO_VERSION
+from cards.lorenzo import vocabulary as words
+from cards.lorenzo.carddata import CardData, EffectData
+from cards.lorenzo.reading import LORENZO_FORMAT, LORENZO_VERSION
 
 # The file names of the reference data, used by export_cards --output-dir.
 FILE_NAMES = {words.DEVELOPMENT: "cards.json", words.EXCOMMUNICATION: "excom_cards.json", words.LEADER: "leader_cards.json"}

@@ -19,10 +19,10 @@ from cards.loading import LORENZO_BASE, LORENZO_GAME, CardDataError, LoadReport,
 from cards.models import CardGame, Excommunication, Extension
 from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
 
-from . import vocabulary as words
-from .carddata import Problem
-from .exporter import card_data, card_json
-from .reading import read_document, read_file
+from cards.lorenzo import vocabulary as words
+from cards.lorenzo.carddata import Problem
+from cards.lorenzo.exporter import card_data, card_json
+from cards.lorenzo.reading import read_document, read_file
 
 ADDED, CHANGED, UNCHANGED, KEPT, REFUSED = "added", "changed", "unchanged", "kept", "refused"
 STATUSES = (ADDED, CHANGED, UNCHANGED, KEPT, REFUSED)

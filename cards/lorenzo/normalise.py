@@ -17,9 +17,9 @@ import re
 
 from django.utils.translation import gettext, ngettext
 
-from . import vocabulary as words
-from .carddata import CardData, EffectData
-from .payloads import a_kind, effect_slot_problem, join_or, payload_problems, resource_problems, show
+from cards.lorenzo import vocabulary as words
+from cards.lorenzo.carddata import CardData, EffectData
+from cards.lorenzo.payloads import a_kind, effect_slot_problem, join_or, payload_problems, resource_problems, show
 
 _STRAY_AT_EDGES = re.compile(r"^[\s*#_~^`+|\\]+|[\s*#_~^`+|\\]+$")
 _YES_NO = {"TRUE": True, "FALSE": False, True: True, False: False}

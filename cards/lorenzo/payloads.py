@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from cards.effects.phrases import either, render
 
-from . import vocabulary as words
+from cards.lorenzo import vocabulary as words
 
 # Names kept for the excommunication model and older callers.
 RESOURCES = words.RESOURCES

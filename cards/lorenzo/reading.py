@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from .. import json_safety
-from . import vocabulary as words
-from .carddata import Problem, json_path
-from .normalise import normalise_card
-from .payloads import show
-from .schema import card_schema_problems, document_envelope_problems
+from cards import json_safety
+from cards.lorenzo import vocabulary as words
+from cards.lorenzo.carddata import Problem, json_path
+from cards.lorenzo.normalise import normalise_card
+from cards.lorenzo.payloads import show
+from cards.lorenzo.schema import card_schema_problems, document_envelope_problems
 
 MACHI_KORO_FORMAT = "machi-koro-cards"
 LORENZO_FORMAT = "lorenzo-cards"

@@ -12,8 +12,8 @@ import jsonschema
 from django.utils.translation import gettext
 from referencing import Registry, Resource
 
-from .payloads import join_or, show
-from .vocabulary import DEVELOPMENT, EXCOMMUNICATION, LEADER
+from cards.lorenzo.payloads import join_or, show
+from cards.lorenzo.vocabulary import DEVELOPMENT, EXCOMMUNICATION, LEADER
 
 SCHEMA_FILE = Path(__file__).resolve().parent / "lorenzo-cards.schema.json"
 CARD_DEFINITIONS = {DEVELOPMENT: "developmentCard", EXCOMMUNICATION: "excommunication", LEADER: "leaderCard"}

@@ -7,9 +7,9 @@ from django.db.models import Q
 from cards.models import Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
-from . import score_text
-from . import vocabulary as words
-from .scoring import PlayerHoldings, ScoringError, score_player
+from cards.lorenzo import score_text
+from cards.lorenzo import vocabulary as words
+from cards.lorenzo.scoring import PlayerHoldings, ScoringError, score_player
 
 COUNTS = ("victory_points", "military_points", "faith_points", "coins", "wood", "stone", "servants")
 # Accepted keys for cards by type: the JSON's own names and plain words.

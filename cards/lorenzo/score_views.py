@@ -7,7 +7,7 @@ from django.views.decorators.http import require_http_methods
 from cards.models import Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
-from .score_service import COUNTS, ScoreInputError, score
+from cards.lorenzo.score_service import COUNTS, ScoreInputError, score
 
 TYPE_FIELDS = {"territories": "TERRITORYCARD", "characters": "CHARACTERCARD", "buildings": "BUILDINGCARD",
                "ventures": "VENTURECARD"}

@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 from simple_history.models import HistoricalRecords
 
-from .catalogue import CardGame, Extension
+from cards.models.catalogue import CardGame, Extension
 
 PANELS_HELP = _(
     "Element letters (a air, e earth, f fire, w water, v void), for the card upright: whole 1 letter; "

@@ -9,8 +9,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .catalogue import Extension
-from .machikoro import Colour, IconType, dice_value_validators, effect_checks
+from cards.models.catalogue import Extension
+from cards.models.machikoro import Colour, IconType, dice_value_validators, effect_checks
 
 
 class CardSetDraft(models.Model):

@@ -23,7 +23,7 @@ from cards.lorenzo.payloads import (
     resource_problems,
 )
 
-from .catalogue import CardGame, Extension
+from cards.models.catalogue import CardGame, Extension
 
 period_validators = [MinValueValidator(1), MaxValueValidator(3)]
 EFFECT_CHOICES = [(name, name) for name in sorted(words.EFFECTS)]

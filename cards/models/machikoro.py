@@ -7,7 +7,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from .catalogue import CardGame, Extension
+from cards.models.catalogue import CardGame, Extension
 
 
 def effect_checks():

@@ -7,7 +7,7 @@ from simple_history.models import HistoricalRecords
 
 from cards.progress.costs import CostPart, TechnologyCard
 
-from .catalogue import CardGame, Extension
+from cards.models.catalogue import CardGame, Extension
 
 KNOWLEDGE_CHOICES = [("science", _("Science")), ("engineering", _("Engineering")), ("culture", _("Culture"))]
 AGE_CHOICES = [(1, _("Antiquity")), (2, _("Middle Ages")), (3, _("Renaissance"))]

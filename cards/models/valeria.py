@@ -13,7 +13,7 @@ from simple_history.models import HistoricalRecords
 from cards.effects import EffectError
 from cards.valeria.effects import effect_error, unify
 
-from .catalogue import CardGame, Extension
+from cards.models.catalogue import CardGame, Extension
 
 
 def validate_valeria_effect(text):

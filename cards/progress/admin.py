@@ -11,8 +11,8 @@ from cards.admin import DesignerInlineMixin, DesignerPermissionsMixin, _copy_nam
 from cards.models import Technology, TechnologyCost
 from cards.models.progress import MAX_COST_PARTS
 
-from .forms import CostForm
-from .selectors import cost_for
+from cards.progress.forms import CostForm
+from cards.progress.selectors import cost_for
 
 
 class TechnologyCostInline(DesignerInlineMixin, admin.TabularInline):

@@ -4,7 +4,7 @@ from rest_framework import serializers, viewsets
 
 from cards.models import Technology
 
-from .selectors import technologies
+from cards.progress.selectors import technologies
 
 
 class TechnologySerializer(serializers.ModelSerializer):

@@ -5,7 +5,7 @@ Fixed sentences with numbers: gettext strings of the cards catalogue (cards/loca
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from .costs import CULTURE, ENGINEERING, KNOWLEDGE_TYPES, SCIENCE
+from cards.progress.costs import CULTURE, ENGINEERING, KNOWLEDGE_TYPES, SCIENCE
 
 
 def knowledge_name(knowledge):

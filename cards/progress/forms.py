@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import Technology
 
-from .costs import KNOWLEDGE_NAMES, KNOWLEDGE_TYPES
+from cards.progress.costs import KNOWLEDGE_NAMES, KNOWLEDGE_TYPES
 
 
 TOKEN_LABELS = {"science": _("Science tokens"), "engineering": _("Engineering tokens"), "culture": _("Culture tokens")}

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from cards.models import CardGame, Extension, Technology, TechnologyCost
 
-from .costs import KnowledgeError, check_type
+from cards.progress.costs import KnowledgeError, check_type
 
 SAMPLE_FILE = Path(__file__).resolve().parent.parent / "data" / "progress" / "sample_technologies.json"
 GAME = {"slug": CardGame.PROGRESS, "name": "Progress: Evolution of Technology"}

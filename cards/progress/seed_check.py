@@ -7,7 +7,7 @@ one from the total; each discard takes one from the total; the cost is covered w
 So a token of the wrong type still pays (it lowers the total), per-type counters go negative, and paying more
 than the cost is "not covered" (the total goes below 0).
 """
-from .costs import KNOWLEDGE_TYPES, cost_counts, discard_count, token_counts
+from cards.progress.costs import KNOWLEDGE_TYPES, cost_counts, discard_count, token_counts
 
 GENERAL = "general"
 

@@ -2,8 +2,8 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from .forms import CostForm
-from .selectors import cost_for, technologies
+from cards.progress.forms import CostForm
+from cards.progress.selectors import cost_for, technologies
 
 
 @require_safe

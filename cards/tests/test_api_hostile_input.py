@@ -9,7 +9,7 @@ from django.test import Client
 from cards.json_safety import MAX_DEPTH
 from cards.models import Colour, Establishment, Extension, IconType
 
-from .snapshot import card_tables_snapshot
+from cards.tests.snapshot import card_tables_snapshot
 
 pytestmark = pytest.mark.django_db
 

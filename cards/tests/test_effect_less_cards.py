@@ -12,8 +12,8 @@ from django.test import Client
 from cards.loading import CardDataError, load_machikoro, read_json, MACHIKORO_FILE
 from cards.models import Establishment, Extension, Landmark
 
-from .snapshot import card_tables_snapshot
-from .test_admin import change_form_data
+from cards.tests.snapshot import card_tables_snapshot
+from cards.tests.test_admin import change_form_data
 
 pytestmark = pytest.mark.django_db
 

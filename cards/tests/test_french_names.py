@@ -7,7 +7,7 @@ import pytest
 
 from cards.models import CardGame, Colour, Establishment, Extension, IconType, Landmark
 
-from .test_admin import change_form_data
+from cards.tests.test_admin import change_form_data
 
 pytestmark = pytest.mark.django_db
 REFERENCE = Path("/work/shared/reference/machikoro/cards.json")

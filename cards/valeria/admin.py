@@ -12,8 +12,8 @@ from cards.models.valeria import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, V
                                   ValeriaMonster, ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter)
 from cards.widgets import EffectAdminMixin
 
-from .effects import explain_effect
-from .filters import EXACT
+from cards.valeria.effects import explain_effect
+from cards.valeria.filters import EXACT
 
 GAME = "valeria"
 

@@ -12,8 +12,8 @@ from cards.api import HistoryMixin, conditional_document
 from cards.language import current_language
 from cards.models.valeria import TABLE_MODELS, VALERIA_TABLES, ValeriaPreset
 
-from .filters import FILTERS
-from .serializers import SERIALIZERS, ValeriaPresetSerializer
+from cards.valeria.filters import FILTERS
+from cards.valeria.serializers import SERIALIZERS, ValeriaPresetSerializer
 
 ORDERING = ["name", "source_id", "id"]
 ORDERING_EXTRA = {"citizens": ["gold_cost", "roll_match1"], "domains": ["gold_cost", "vp_reward"],

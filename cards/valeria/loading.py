@@ -17,7 +17,7 @@ from cards.effects import EffectError
 from cards.models import CardGame, Extension
 from cards.models.valeria import VALERIA_TABLES, ValeriaEffectField, ValeriaPreset
 
-from .effects import unify
+from cards.valeria.effects import unify
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "valeria"
 GAME = {"slug": CardGame.VALERIA, "name": "Valeria: Card Kingdoms"}

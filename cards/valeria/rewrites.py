@@ -14,8 +14,8 @@ from cards.effects import EffectError
 from cards.effects.report import is_effect_column
 from cards.models.valeria import VALERIA_TABLES
 
-from .effects import ONE_OFF_REWRITES, unify
-from .loading import DATA_DIR
+from cards.valeria.effects import ONE_OFF_REWRITES, unify
+from cards.valeria.loading import DATA_DIR
 
 ARROW = "→"
 

@@ -6,7 +6,7 @@ from cards.models import CardGame, Extension
 from cards.models.valeria import TABLE_MODELS, ValeriaPreset
 from cards.serializers import ModelCleanMixin, ServedLanguageMixin, game_slug_field
 
-from .effects import explain_effect
+from cards.valeria.effects import explain_effect
 
 
 class ValeriaCardSerializer(ModelCleanMixin, ServedLanguageMixin, serializers.ModelSerializer):
@@ -28,7 +28,7 @@ class ValeriaCardSerializer(ModelCleanMixin, ServedLanguageMixin, serializers.Mo
             top = self.Meta.model.objects.aggregate(top=Max("source_id"))["top"] or 0
             attrs["source_id"] = top + 1
         attrs = super().validate(attrs)
-        from .effects import unify
+        from cards.valeria.effects import unify
 
         for name in self.Meta.model.effect_fields():
             if attrs.get(name):

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_safe
 from cards.models import CardGame, Extension
 from cards.models.valeria import TABLE_MODELS
 
-from .effects import explain_effect
+from cards.valeria.effects import explain_effect
 
 TABLE_TITLES = {  # a table of cards for people (the slug is the page's ?table=)
     "citizens": pgettext_lazy("valeria", "Citizens"), "domains": pgettext_lazy("valeria", "Domains"),

@@ -19,18 +19,18 @@ Bots and simulation
 
 Rules, choices and the platform contract: docs/rules-aquarius.md.
 """
-from .board import Board
-from .bots import BOTS, make_bot
-from .cards import ACTIONS, ELEMENTS, KINDS, Card, Deck, check_card
-from .errors import MESSAGES, AquariusError, DeckError, IllegalMove, ReplayError, SerialisationError
-from .events import replay
-from .loading import load_deck, load_deck_data
-from .moves import can_move, legal_actions
-from .rules import WIN, apply, apply_in_place, winners
-from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
-from .simulate import play_game, simulate
-from .state import SEATS, GameState
-from .view import view_for, visible_events
+from games.aquarius.board import Board
+from games.aquarius.bots import BOTS, make_bot
+from games.aquarius.cards import ACTIONS, ELEMENTS, KINDS, Card, Deck, check_card
+from games.aquarius.errors import MESSAGES, AquariusError, DeckError, IllegalMove, ReplayError, SerialisationError
+from games.aquarius.events import replay
+from games.aquarius.loading import load_deck, load_deck_data
+from games.aquarius.moves import can_move, legal_actions
+from games.aquarius.rules import WIN, apply, apply_in_place, winners
+from games.aquarius.setup import MAX_PLAYERS, MIN_PLAYERS, new_game
+from games.aquarius.simulate import play_game, simulate
+from games.aquarius.state import SEATS, GameState
+from games.aquarius.view import view_for, visible_events
 
 __all__ = [
     "ACTIONS", "BOTS", "ELEMENTS", "KINDS", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "SEATS", "WIN",

@@ -5,7 +5,7 @@ neighbours show towards it. A card in orientation o matches there iff `demand & 
 legal placements never scans the board. `label`/`members` are the element groups (panels joined through
 matching half-edges), merged as cards are placed and rebuilt only when a card leaves the board.
 """
-from .cards import DIRECTIONS, ELEMENTS
+from games.aquarius.cards import DIRECTIONS, ELEMENTS
 
 NO_ELEMENTS = len(ELEMENTS)
 

@@ -11,9 +11,9 @@ the random bot never looks.
 """
 import random
 
-from .cards import ELEMENTS
-from .moves import ALWAYS_PLAYABLE, can_be_moved, move_destinations, placements
-from .scoring import candidate_placements, group_cells, groups_after
+from games.aquarius.cards import ELEMENTS
+from games.aquarius.moves import ALWAYS_PLAYABLE, can_be_moved, move_destinations, placements
+from games.aquarius.scoring import candidate_placements, group_cells, groups_after
 
 WIN = 7
 
@@ -123,7 +123,7 @@ class GreedyBot(Bot):
 
 
 def _registry():
-    from .strong import StrongBot
+    from games.aquarius.strong import StrongBot
 
     return {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 

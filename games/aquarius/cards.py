@@ -13,7 +13,7 @@ the neighbour on that side. Each half-edge shows the element of its quadrant.
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .errors import DeckError
+from games.aquarius.errors import DeckError
 
 ELEMENTS = "aefwv"                      # air, earth, fire, water, void: the order of `measures`
 ELEMENT_NAMES = ("air", "earth", "fire", "water", "void")

@@ -8,8 +8,8 @@ a hand size or a measure that disagrees with the replayed state raises ReplayErr
 from games.common import rng as _rng
 from games.common.events import replay as _replay
 
-from .cards import ELEMENT_INDEX, ELEMENTS
-from .errors import ReplayError
+from games.aquarius.cards import ELEMENT_INDEX, ELEMENTS
+from games.aquarius.errors import ReplayError
 
 MEASURE_KEYS = ("air", "earth", "fire", "water", "void")
 

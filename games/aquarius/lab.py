@@ -15,9 +15,9 @@ whole run. Beside the common counts (length, wins by seat and by bot) an Aquariu
 from games.common import rng as _rng
 from games.common.lab import add as _add, count_game, empty_tally as _common_tally, game_seed
 
-from .bots import make_bot
-from .rules import apply_in_place, winners as goal_winners
-from .setup import new_game
+from games.aquarius.bots import make_bot
+from games.aquarius.rules import apply_in_place, winners as goal_winners
+from games.aquarius.setup import new_game
 
 
 def empty_tally():

@@ -17,6 +17,6 @@ def load_deck_data(path=DECK_PATH):
 
 def load_deck(path=DECK_PATH):
     """The compiled First Edition deck."""
-    from .cards import Deck
+    from games.aquarius.cards import Deck
 
     return Deck.from_data(load_deck_data(path)["cards"])

@@ -3,7 +3,7 @@
 `can_move` answers the seed's `canmove` cheaply (it stops at the first legal play); `legal_actions`
 lists every concrete action in a fixed order (by card, then cell, then orientation).
 """
-from .cards import DIRECTIONS
+from games.aquarius.cards import DIRECTIONS
 
 ALWAYS_PLAYABLE = frozenset({"shuffle_goals", "trade_goals", "trade_hands"})
 

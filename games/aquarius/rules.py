@@ -4,11 +4,11 @@ through events, check for winners, and start the next seat's turn.
 The order of checks is documented in docs/rules-aquarius.md: game over, malformed action, `see_goal`
 (any seat), turn, then the card in hand, its kind, and the target and space.
 """
-from .cards import ELEMENTS
-from .errors import IllegalMove
-from .events import emit, goal_letter, measures_event
-from .moves import can_move
-from .setup import start_turn
+from games.aquarius.cards import ELEMENTS
+from games.aquarius.errors import IllegalMove
+from games.aquarius.events import emit, goal_letter, measures_event
+from games.aquarius.moves import can_move
+from games.aquarius.setup import start_turn
 
 WIN = 7
 ACTION_FIELDS = {

@@ -1,5 +1,5 @@
 """What the greedy and strong bots measure: the groups a placement would make, without placing it."""
-from .cards import DIRECTIONS
+from games.aquarius.cards import DIRECTIONS
 
 
 def groups_after(board, card, orientation, pos):

@@ -1,11 +1,11 @@
 """A new game: goals dealt to all five seats, hands of three, the start card at (0, 0), the first draw."""
 from games.common import rng as _rng
 
-from .board import Board
-from .errors import DeckError, IllegalMove
-from .events import emit, goal_letter, measures_event
-from .moves import can_move
-from .state import SEATS, GameState
+from games.aquarius.board import Board
+from games.aquarius.errors import DeckError, IllegalMove
+from games.aquarius.events import emit, goal_letter, measures_event
+from games.aquarius.moves import can_move
+from games.aquarius.state import SEATS, GameState
 
 HAND = 3
 MIN_PLAYERS, MAX_PLAYERS = 2, SEATS

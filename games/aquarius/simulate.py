@@ -3,9 +3,9 @@ import time
 
 from games.common import rng as _rng
 
-from .bots import make_bot
-from .rules import apply_in_place
-from .setup import new_game
+from games.aquarius.bots import make_bot
+from games.aquarius.rules import apply_in_place
+from games.aquarius.setup import new_game
 
 
 def play_game(deck, seed, bots, chicken=False):

@@ -3,9 +3,9 @@
 Seats are 0..players-1; goals are dealt to all five seats (`goals[s]` is an element index) because the
 outcome reveals five goals even when fewer play. The draw pile's top is the end of `draw`.
 """
-from .board import Board
-from .cards import ELEMENT_INDEX, ELEMENTS
-from .errors import SerialisationError
+from games.aquarius.board import Board
+from games.aquarius.cards import ELEMENT_INDEX, ELEMENTS
+from games.aquarius.errors import SerialisationError
 
 SEATS = 5
 

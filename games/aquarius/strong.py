@@ -5,10 +5,10 @@ elements the other seats probably hold. Goals are one element per seat (a permut
 others hold the elements that are not ours; which seat holds which is guessed from the public play
 statistics (`state.growth`: how big a group of each element each seat's placements joined).
 """
-from .bots import WIN, Bot, RandomBot, look_first, play
-from .cards import ELEMENTS
-from .moves import can_be_moved
-from .scoring import candidate_placements, group_cells, groups_after, open_neighbours
+from games.aquarius.bots import WIN, Bot, RandomBot, look_first, play
+from games.aquarius.cards import ELEMENTS
+from games.aquarius.moves import can_be_moved
+from games.aquarius.scoring import candidate_placements, group_cells, groups_after, open_neighbours
 
 # Worth of a largest group of n panels; seven wins.
 WORTH = (0, 1, 2, 4, 8, 16, 40, 1000)

@@ -1,9 +1,9 @@
 """What one seat may see: its own hand and goal (in Aqua-Chicken only once it has looked), everyone's hand
 sizes, the board, the discard pile and the draw pile's size; never the pile's order or another's secrets."""
-from .cards import ELEMENTS
-from .events import MEASURE_KEYS, PRIVATE
-from .moves import can_move
-from .rules import winning_groups
+from games.aquarius.cards import ELEMENTS
+from games.aquarius.events import MEASURE_KEYS, PRIVATE
+from games.aquarius.moves import can_move
+from games.aquarius.rules import winning_groups
 
 
 def _seated(state, seat):

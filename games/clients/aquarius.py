@@ -10,7 +10,7 @@ from games.aquarius import Board, load_deck
 from games.aquarius.cards import ELEMENTS
 from games.aquarius.moves import can_be_moved, move_destinations, placements
 
-from .rpc import RpcConnection, RpcError, socket_address
+from games.clients.rpc import RpcConnection, RpcError, socket_address
 
 POLICIES = ("random", "greedy")
 WIN = 7

@@ -3,7 +3,7 @@
 Plain Python, whole numbers only, so the tallies of any split of a run add up to the whole run's: the game's
 length (sum, sum of squares, buckets) and the wins by seat and by bot. Each game's lab module adds its own keys.
 """
-from . import rng
+from games.common import rng
 
 LENGTH_BUCKET = 5          # game lengths are counted in buckets of this many turns
 

@@ -31,21 +31,19 @@ Bots and simulation
 Rule choices are documented in docs/rules.md.
 """
 
-from .actions import (Action, Activate, AdjustRoll, Build, Buy, ChooseOpponent, Decline, Demolish, Invest, KeepRoll,
-                      Move, Pass, Renovate, Reroll, Roll, Trade)
-from . import lab
-from .bots import BOTS, GreedyBot, IncomeBot, RandomBot, SearchBot, make_bot
-from .cardset import CardSet, check_card
-from .errors import (CardSetError, EngineError, IllegalActionError, NotYourTurnError, OptionsError, ReplayError,
-                     SerialisationError)
-from .events import Event, replay
-from .loading import load_card_data, load_card_set
-from .options import ALL_STACKS, GameOptions, recommended_stacks
-from .rules import apply, apply_in_place, describe_choice, legal_actions
-from .setup import GameSet, game_set, new_game
-from .simulate import play_game, simulate
-from .state import GameState, PlayerState
-from .view import view_for
+from games.machikoro.actions import Action, Activate, AdjustRoll, Build, Buy, ChooseOpponent, Decline, Demolish, Invest, KeepRoll, Move, Pass, Renovate, Reroll, Roll, Trade
+from games.machikoro import lab
+from games.machikoro.bots import BOTS, GreedyBot, IncomeBot, RandomBot, SearchBot, make_bot
+from games.machikoro.cardset import CardSet, check_card
+from games.machikoro.errors import CardSetError, EngineError, IllegalActionError, NotYourTurnError, OptionsError, ReplayError, SerialisationError
+from games.machikoro.events import Event, replay
+from games.machikoro.loading import load_card_data, load_card_set
+from games.machikoro.options import ALL_STACKS, GameOptions, recommended_stacks
+from games.machikoro.rules import apply, apply_in_place, describe_choice, legal_actions
+from games.machikoro.setup import GameSet, game_set, new_game
+from games.machikoro.simulate import play_game, simulate
+from games.machikoro.state import GameState, PlayerState
+from games.machikoro.view import view_for
 
 __all__ = [
     "ALL_STACKS", "Action", "Activate", "AdjustRoll", "BOTS", "Build", "Buy", "CardSet", "CardSetError",

@@ -8,7 +8,7 @@ in `state.to_act`; actions therefore carry no player field. Python code builds t
 
 from operator import itemgetter
 
-from .errors import SerialisationError
+from games.machikoro.errors import SerialisationError
 
 _ACTION_TYPES = {}
 

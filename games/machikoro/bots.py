@@ -9,9 +9,9 @@ play any card set, including cards a designer has just invented.
 
 import random
 
-from . import actions as A
-from . import rules
-from .state import ADJUST, BUILD, CHOOSE, INVEST, REROLL, ROLL
+from games.machikoro import actions as A
+from games.machikoro import rules
+from games.machikoro.state import ADJUST, BUILD, CHOOSE, INVEST, REROLL, ROLL
 
 # Probability of each total with 1, 2 or 3 dice (index = total).
 DICE_PROBABILITIES = {}
@@ -262,7 +262,7 @@ def own_roll_value(state, seat, dice):
 
 # search.py builds on the classes above, so it is imported once they exist. Weakest first: the platform
 # offers bots in this order.
-from .search import SearchBot  # noqa: E402
+from games.machikoro.search import SearchBot  # noqa: E402
 
 BOTS = {bot.name: bot for bot in (RandomBot, GreedyBot, IncomeBot, SearchBot)}
 

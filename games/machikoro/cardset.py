@@ -8,9 +8,9 @@ one game's extension mix from the same parsed trees, so no effect string is pars
 import hashlib
 import json
 
-from . import actions as A
-from . import compile as C
-from .errors import CardSetError, OptionsError
+from games.machikoro import actions as A
+from games.machikoro import compile as C
+from games.machikoro.errors import CardSetError, OptionsError
 
 STANDARD_STACK = 6          # copies of a non-major establishment whose data gives none
 ACTIVATED_BY = ("others", "anyone", "owner")

@@ -8,8 +8,8 @@ the card, so a bad card fails when the card set is built, never in the middle of
 
 from cards.effects import tree as T
 
-from . import legs as L
-from .errors import CardSetError
+from games.machikoro import legs as L
+from games.machikoro.errors import CardSetError
 
 TEXT_FIELDS = ("icon", "colour", "name")
 NUMBER_FIELDS = ("cost",)

@@ -7,11 +7,11 @@ whole run: the numbers do not depend on how many workers played the chunks.
 
 from games.common import rng as _rng
 from games.common.lab import add as _add, count_game, empty_tally as _common_tally, game_seed
-from .bots import make_bot
-from .events import Bought, GameOver, LandmarkBuilt, Transfer
-from .options import GameOptions
-from .rules import PHASE_HANDLERS
-from .state import BANK, OVER
+from games.machikoro.bots import make_bot
+from games.machikoro.events import Bought, GameOver, LandmarkBuilt, Transfer
+from games.machikoro.options import GameOptions
+from games.machikoro.rules import PHASE_HANDLERS
+from games.machikoro.state import BANK, OVER
 
 def options_for(settings):
     """Engine options from a lab run's settings (JSON)."""
@@ -42,7 +42,7 @@ def _landmark(tally, slug):
 
 def play_one(card_set, options, seed, bots, tally):
     """Play one game with `bots` (one per seat) and add what happened to `tally`."""
-    from .setup import new_game
+    from games.machikoro.setup import new_game
 
     state = new_game(card_set, options, seed, len(bots))
     handlers = PHASE_HANDLERS

@@ -18,6 +18,6 @@ def load_card_data(path=CARD_DATA_PATH):
 
 def load_card_set(extensions=None, path=CARD_DATA_PATH):
     """The official Machi Koro card set from the card-data file, restricted to `extensions`."""
-    from .cardset import CardSet
+    from games.machikoro.cardset import CardSet
 
     return CardSet.from_data(load_card_data(path), extensions)

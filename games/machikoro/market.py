@@ -5,8 +5,8 @@ engine calls `maintain`: major stacks that every player already owns leave the g
 drawn until N distinct stacks show again or the deck is empty.
 """
 
-from .events import MarketDrawn, MarketRemoved
-from .options import ALL_STACKS
+from games.machikoro.events import MarketDrawn, MarketRemoved
+from games.machikoro.options import ALL_STACKS
 
 # id(establishments) -> (establishments, indices of the majors): fill runs after every purchase and only
 # major stacks can leave, so it looks at those few, not the whole market. The tuple kept keeps the id unique.

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from .errors import OptionsError
+from games.machikoro.errors import OptionsError
 
 ALL_STACKS = "all"
 MIN_STACKS = 10

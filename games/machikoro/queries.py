@@ -1,9 +1,9 @@
 """What the player to act may do now: dice and re-roll limits, the legal actions of each phase, and the
 pending choice in words. Read-only: nothing here changes a state."""
 
-from . import actions as A
-from . import market
-from .state import ADJUST, BUILD, CHOOSE, INVEST, REROLL, ROLL
+from games.machikoro import actions as A
+from games.machikoro import market
+from games.machikoro.state import ADJUST, BUILD, CHOOSE, INVEST, REROLL, ROLL
 
 _PASS = A.Pass()
 _KEEP = A.KeepRoll()

@@ -14,18 +14,16 @@ Turn order for the active player:
   clockwise. Building the last required landmark ends the game at once.
 """
 
-from . import actions as A
-from . import market
+from games.machikoro import actions as A
+from games.machikoro import market
 from games.common import rng as _rng
-from .errors import IllegalActionError, NotYourTurnError
-from .events import GameOver, Invested, LandmarkBuilt, RollAdjusted, new_bought, new_dice_rolled
-from .options import ALL_STACKS
+from games.machikoro.errors import IllegalActionError, NotYourTurnError
+from games.machikoro.events import GameOver, Invested, LandmarkBuilt, RollAdjusted, new_bought, new_dice_rolled
+from games.machikoro.options import ALL_STACKS
 # The queries and the turn's flow live in queries.py and turn.py; callers keep reaching them through here.
-from .queries import (ROLL_ACTIONS, build_actions, current_choice, describe_choice, has_won, legal_actions,  # noqa: F401
-                      max_dice, roll_actions)
-from .state import ADJUST, BUILD, CHOOSE, INVEST, OVER, REROLL, ROLL
-from .turn import (_after_dice, _after_roll, _emit, _end_turn, _roll, _run_pending, _start_adjust,  # noqa: F401
-                   _start_build, _start_invest, activated_owners, activation_steps)
+from games.machikoro.queries import ROLL_ACTIONS, build_actions, current_choice, describe_choice, has_won, legal_actions, max_dice, roll_actions
+from games.machikoro.state import ADJUST, BUILD, CHOOSE, INVEST, OVER, REROLL, ROLL
+from games.machikoro.turn import _after_dice, _after_roll, _emit, _end_turn, _roll, _run_pending, _start_adjust, _start_build, _start_invest, activated_owners, activation_steps
 
 # ---- applying actions ---------------------------------------------------------------------------------------
 

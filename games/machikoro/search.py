@@ -19,11 +19,11 @@ expected income per round, minus the same for the best opponent.
 import math
 
 from games.common import rng as _rng
-from . import actions as A
-from . import rules
-from .bots import IncomeBot, card_round_value, own_roll_value
-from .rules import PHASE_HANDLERS
-from .state import BUILD, OVER, ROLL
+from games.machikoro import actions as A
+from games.machikoro import rules
+from games.machikoro.bots import IncomeBot, card_round_value, own_roll_value
+from games.machikoro.rules import PHASE_HANDLERS
+from games.machikoro.state import BUILD, OVER, ROLL
 
 WIN_VALUE = 1000.0        # the score of a rollout that ends with a win (minus for a loss)
 MEMO_LIMIT = 200_000      # memo entries kept per table before it is emptied (bounds a long game's memory)

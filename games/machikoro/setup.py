@@ -2,11 +2,11 @@
 
 from dataclasses import dataclass
 
-from . import market
+from games.machikoro import market
 from games.common import rng as _rng
-from .errors import OptionsError
-from .options import ALL_STACKS, GameOptions
-from .state import ROLL, GameState, PlayerState
+from games.machikoro.errors import OptionsError
+from games.machikoro.options import ALL_STACKS, GameOptions
+from games.machikoro.state import ROLL, GameState, PlayerState
 
 # The bank is unlimited, as in most implementations. `state.bank` is a ledger that starts with the base box's
 # 282 coins minus the starting coins, so that bank + players + investments stays constant; it may go negative.

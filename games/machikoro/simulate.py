@@ -4,11 +4,11 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from games.common import rng as _rng
-from .bots import make_bot
-from .options import GameOptions
-from .rules import PHASE_HANDLERS
-from .setup import new_game
-from .state import OVER
+from games.machikoro.bots import make_bot
+from games.machikoro.options import GameOptions
+from games.machikoro.rules import PHASE_HANDLERS
+from games.machikoro.setup import new_game
+from games.machikoro.state import OVER
 
 DEFAULT_TURN_LIMIT = 2000   # a bot game stuck for this long stops with no winner (counted as unfinished)
 

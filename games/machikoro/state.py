@@ -5,7 +5,7 @@ so activation is list indexing, and `clone()` copies a handful of short lists in
 The JSON form names every card by slug, so it stays readable and independent of list positions.
 """
 
-from .errors import SerialisationError
+from games.machikoro.errors import SerialisationError
 
 # Phases of a turn. The active player is the one to act in every phase except OVER.
 ROLL = "roll"          # choose how many dice to roll
@@ -162,7 +162,7 @@ class GameState:
     @classmethod
     def from_json(cls, data, card_set):
         """Rebuild a state from `to_json()` output; `card_set` must be the one the game was created with."""
-        from .options import GameOptions
+        from games.machikoro.options import GameOptions
 
         if not isinstance(data, dict) or data.get("format") != "machi-koro-state":
             raise SerialisationError("not a machi-koro-state document")

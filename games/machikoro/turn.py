@@ -2,10 +2,10 @@
 choices they ask for), building, investing and passing the turn on. Every change goes through an event."""
 
 from games.common import rng as _rng
-from .events import CardsReopened, GameOver, RollAdjusted, new_dice_rolled, new_transfer, new_turn_started
-from .legs import income_bonus
-from .queries import max_rerolls
-from .state import ADJUST, BANK, BUILD, CHOOSE, INVEST, REROLL
+from games.machikoro.events import CardsReopened, GameOver, RollAdjusted, new_dice_rolled, new_transfer, new_turn_started
+from games.machikoro.legs import income_bonus
+from games.machikoro.queries import max_rerolls
+from games.machikoro.state import ADJUST, BANK, BUILD, CHOOSE, INVEST, REROLL
 
 def _emit(state, events, event):
     event.apply(state)

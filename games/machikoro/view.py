@@ -1,7 +1,7 @@
 """What one seat may see. Everything in Machi Koro is public except the future: the random state and the
 order of the market deck are hidden (the deck's size is shown)."""
 
-from .rules import describe_choice, legal_actions
+from games.machikoro.rules import describe_choice, legal_actions
 
 
 def view_for(state, seat):

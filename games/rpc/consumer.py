@@ -19,9 +19,9 @@ from games.rulesets import get_ruleset
 from games.selectors.lookup import game_by_code, seat_of
 from games.services.play import CURRENT_EVENT
 
-from . import protocol as rpc
-from .notify import position_seq, rpc_group, state_burst
-from .tokens import identity_for_token
+from games.rpc import protocol as rpc
+from games.rpc.notify import position_seq, rpc_group, state_burst
+from games.rpc.tokens import identity_for_token
 
 log = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ skips what that state already contains. Games without an RPC protocol send nothi
 from games import broadcast
 from games.models import Game, Seat
 
-from .protocol import encode, notification
+from games.rpc.protocol import encode, notification
 
 REFEREE = "referee"  # the sender named in state bursts, where no player made the change
 NOT_STARTED = -1  # the event number a lobby is at: the start (numbered 0) is still news

@@ -13,9 +13,9 @@ from django import forms
 from games import aquarius as engine
 from games.aquarius.bots import BOTS, make_bot
 
-from .aquarius_text import action_label, card_title, narrate, refusal_text
-from .base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
-from .lab import GAMES, Chart, Column, Figure, Table
+from games.rulesets.aquarius_text import action_label, card_title, narrate, refusal_text
+from games.rulesets.base import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
+from games.rulesets.lab import GAMES, Chart, Column, Figure, Table
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 _CACHE_SIZE = 16

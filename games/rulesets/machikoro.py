@@ -15,10 +15,10 @@ from django.utils.translation import get_language, gettext as _, pgettext_lazy
 from games import machikoro as engine
 from games.machikoro import CardSetError, IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
 
-from . import machikoro_lab
-from .base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
-from .machikoro_forms import MachiKoroOptionsForm
-from .machikoro_text import action_label, narrate
+from games.rulesets import machikoro_lab
+from games.rulesets.base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
+from games.rulesets.machikoro_forms import MachiKoroOptionsForm
+from games.rulesets.machikoro_text import action_label, narrate
 
 BASE = "base"
 _CACHE_SIZE = 16

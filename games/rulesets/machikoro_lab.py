@@ -8,7 +8,7 @@ from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
-from .lab import GAMES, Chart, Column, Table
+from games.rulesets.lab import GAMES, Chart, Column, Table
 
 BASE = "base"
 

@@ -1,5 +1,5 @@
 """Which games the platform can host, by slug."""
-from .base import Ruleset
+from games.rulesets.base import Ruleset
 
 _RULESETS = {}
 

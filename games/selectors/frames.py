@@ -10,9 +10,9 @@ from django.utils import translation
 from games import fastsql
 from games.models import ChatMessage
 
-from .log_entries import entry_payload, log_entries
-from .lookup import current_match, host_key, seat_of
-from .presence import live_since
+from games.selectors.log_entries import entry_payload, log_entries
+from games.selectors.lookup import current_match, host_key, seat_of
+from games.selectors.presence import live_since
 
 CHAT_TAIL = 50
 LOG_TAIL = 300       # entries sent in a snapshot

@@ -1,12 +1,12 @@
 """Writes of the live-games app: one function per lobby or game action (see docs/live-games.md)."""
-from .accounts import become_guest, keep_guest_as_account
-from .chat import post_chat
+from games.services.accounts import become_guest, keep_guest_as_account
+from games.services.chat import post_chat
 from games.errors import GameError
-from .handover import hand_stalled_seat_to_bot
-from .lobby import add_bot, change_option, create_game, join_game, kick, leave, set_ready
-from .play import expire_turn, play_action, play_bot_move, take_back_seat
-from .presence import note_reader_language, socket_closed, socket_opened
-from .rematch import create_rematch
+from games.services.handover import hand_stalled_seat_to_bot
+from games.services.lobby import add_bot, change_option, create_game, join_game, kick, leave, set_ready
+from games.services.play import expire_turn, play_action, play_bot_move, take_back_seat
+from games.services.presence import note_reader_language, socket_closed, socket_opened
+from games.services.rematch import create_rematch
 
 __all__ = [
     "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "expire_turn",

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from games.models import ChatMessage, Game
 from games.selectors.frames import chat_payload
 
-from .common import announce_to_game, require_identity
+from games.services.common import announce_to_game, require_identity
 from games.errors import ChatRejected, GameNotFound
 
 MAX_CHAT_LENGTH = 300

@@ -14,8 +14,8 @@ from games.models import Game
 from games.selectors.lookup import host_key
 from games.selectors.presence import present_seat_ids
 
-from .common import announce_seats, lock_game, locked_seats, require_seat, require_status
-from .play import hand_seat_to_bot
+from games.services.common import announce_seats, lock_game, locked_seats, require_seat, require_status
+from games.services.play import hand_seat_to_bot
 
 
 @transaction.atomic

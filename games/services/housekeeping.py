@@ -16,9 +16,9 @@ from games.models import Game, Presence, Seat
 from games.scheduling import PLAY_BOT_MOVE, dispatch
 from games.selectors.presence import live_presences, live_since
 
-from . import play
-from .common import announce_open_games, announce_to_game, lock_game
-from .presence import forget_dead_sockets
+from games.services import play
+from games.services.common import announce_open_games, announce_to_game, lock_game
+from games.services.presence import forget_dead_sockets
 
 
 @transaction.atomic

@@ -14,12 +14,9 @@ from games.rpc import notify as rpc_notify
 from games.rpc.notify import announce_table
 from games.rulesets import OptionsInvalid, UnknownRuleset, get_ruleset
 
-from .common import (
-    announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity,
-    require_seat, require_status,
-)
-from .play import hand_seat_to_bot
-from .start import start_if_ready
+from games.services.common import announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity, require_seat, require_status
+from games.services.play import hand_seat_to_bot
+from games.services.start import start_if_ready
 
 TIMER_CHOICES = (0, 30, 60, 90, 120, 180, 300)
 MAX_NAME = 40

@@ -24,10 +24,7 @@ from games.signals import game_finished
 from games.rpc import notify as rpc_notify
 
 from games import fastsql
-from .common import (
-    announce_open_games, announce_seats, lock_game, lock_game_with_seats, locked_seats, require_seat,
-    require_status,
-)
+from games.services.common import announce_open_games, announce_seats, lock_game, lock_game_with_seats, locked_seats, require_seat, require_status
 from games.errors import BadRequest, IllegalAction, NotYourTurn, StaleEvent
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from games.scheduling import CHECK_ABSENT_PLAYER, dispatch_on_commit
 from games.selectors.frames import SITE_LANGUAGES
 from games.selectors.presence import live_since
 
-from .common import announce_seats_of
+from games.services.common import announce_seats_of
 
 STALE_ROWS_AFTER = timedelta(hours=1)  # rows of dead sockets are deleted by the sweeper after this
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from games.errors import NotAllowed
 from games.models import Game, Seat
 
-from .common import announce_open_games, announce_seats, lock_game, require_seat, require_status
-from .lobby import MAX_NAME
+from games.services.common import announce_open_games, announce_seats, lock_game, require_seat, require_status
+from games.services.lobby import MAX_NAME
 
 
 @transaction.atomic

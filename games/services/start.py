@@ -12,8 +12,8 @@ from games.errors import CannotStart
 from games.rpc import notify as rpc_notify
 from games.rulesets import RulesUnavailable, get_ruleset
 
-from .common import announce_open_games, announce_to_game, renumber
-from .play import deadline_after, schedule_next
+from games.services.common import announce_open_games, announce_to_game, renumber
+from games.services.play import deadline_after, schedule_next
 
 logger = logging.getLogger(__name__)
 

@@ -7,7 +7,7 @@ from config.celery import app as celery_app
 from games.identity import Identity
 from games.rulesets import register
 
-from .counting import COUNTING
+from games.tests.counting import COUNTING
 
 
 def pytest_collection_modifyitems(config, items):

@@ -11,7 +11,7 @@ from games.rpc.consumer import fault_of
 from games.rulesets import get_ruleset
 from games.rulesets.aquarius_text import REFUSALS
 
-from .helpers import join_and_ready, seat_to_act
+from games.tests.helpers import join_and_ready, seat_to_act
 
 
 @pytest.fixture

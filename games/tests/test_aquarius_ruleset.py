@@ -10,7 +10,7 @@ from games.rulesets import OptionsInvalid, RuleViolation, get_ruleset
 from games.rulesets.aquarius import AquariusOptionsForm
 from games.selectors.replay import replay
 
-from .helpers import join_and_ready, seat_to_act
+from games.tests.helpers import join_and_ready, seat_to_act
 
 
 @pytest.fixture

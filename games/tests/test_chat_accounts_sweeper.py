@@ -14,7 +14,7 @@ from games.selectors.replay import ReplayMismatch, game_record, replay
 from games.services.chat import MAX_CHAT_LENGTH, RATE_LIMIT
 from games.services.housekeeping import sweep
 
-from .helpers import counting_lobby, seat_to_act, started_counting_game
+from games.tests.helpers import counting_lobby, seat_to_act, started_counting_game
 
 
 def test_chat_is_stored_as_text_and_broadcast(ann, broadcasts):

@@ -9,7 +9,7 @@ from games import services
 from games.errors import GameError, LobbyFull, StaleEvent
 from games.models import Game, GameEvent, Guest, Seat
 
-from .helpers import counting_lobby, pg_connection, seat_to_act, started_counting_game, wait_for_a_lock_waiter
+from games.tests.helpers import counting_lobby, pg_connection, seat_to_act, started_counting_game, wait_for_a_lock_waiter
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

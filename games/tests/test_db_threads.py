@@ -6,7 +6,7 @@ import pytest_asyncio
 
 from games import consumers
 
-from .sockets import close_consumer_connections
+from games.tests.sockets import close_consumer_connections
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -60,8 +60,8 @@ async def test_moves_of_another_game_proceed_while_one_game_waits_for_its_lock(s
 
     from games import services
 
-    from .helpers import seat_to_act, started_counting_game
-    from .sockets import sync
+    from games.tests.helpers import seat_to_act, started_counting_game
+    from games.tests.sockets import sync
 
     settings.GAMES_DB_THREADS = 4
     stuck, free = await sync(started_counting_game)(ann, bob), await sync(started_counting_game)(ann, bob)

@@ -12,7 +12,7 @@ from games.models import Game, GameEvent
 from games import fastsql
 from games.services.common import lock_game_with_seats
 
-from .helpers import pg_connection, seat_to_act, started_counting_game, wait_for_a_lock_waiter
+from games.tests.helpers import pg_connection, seat_to_act, started_counting_game, wait_for_a_lock_waiter
 
 pytestmark = [pytest.mark.django_db]
 

@@ -8,8 +8,8 @@ import pytest_asyncio
 from games import services
 from games.models import Game, Seat
 
-from .helpers import counting_lobby, session_for
-from .sockets import close_consumer_connections, next_frame, no_frame_except, open_socket, refusal, sync
+from games.tests.helpers import counting_lobby, session_for
+from games.tests.sockets import close_consumer_connections, next_frame, no_frame_except, open_socket, refusal, sync
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

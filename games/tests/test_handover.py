@@ -6,8 +6,8 @@ from games.errors import BadRequest, NotAllowed, NotSeated, WrongStatus
 from games.identity import ANONYMOUS
 from games.models import Game, GameEvent, Seat
 
-from .helpers import counting_lobby, started_counting_game
-from .test_game_socket import table as table_of_sockets  # noqa: F401  (fixture)
+from games.tests.helpers import counting_lobby, started_counting_game
+from games.tests.test_game_socket import table as table_of_sockets  # noqa: F401  (fixture)
 
 
 def seat(game, player):
@@ -119,8 +119,8 @@ def test_handing_over_is_refused_outside_play_and_to_outsiders(ann, bob, table):
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_the_host_hands_a_seat_to_a_bot_over_the_socket(table_of_sockets):
-    from .sockets import close_consumer_connections, next_frame, open_socket, sync
-    from .test_game_socket import hello, start
+    from games.tests.sockets import close_consumer_connections, next_frame, open_socket, sync
+    from games.tests.test_game_socket import hello, start
 
     game, ids, keys = await sync(table_of_sockets)()
     path = f"/ws/games/{game.code}/"

@@ -17,8 +17,8 @@ from django.conf import settings
 from games.models import Presence, Seat
 from tests.browser.live_site import PYTHON, ROOT, LiveSite
 
-from .helpers import session_for, started_counting_game
-from .test_multiprocess import client, frame_of, shared_database_url
+from games.tests.helpers import session_for, started_counting_game
+from games.tests.test_multiprocess import client, frame_of, shared_database_url
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -22,8 +22,8 @@ import time
 
 import pytest
 
-from .default_site import default_site, query, started_game, wait_for
-from .test_multiprocess import client, frame_of
+from games.tests.default_site import default_site, query, started_game, wait_for
+from games.tests.test_multiprocess import client, frame_of
 
 GRACE = 5.0
 HEARTBEAT = 0.5

@@ -11,7 +11,7 @@ from games.identity import ANONYMOUS
 from games.models import Game, Presence, Seat
 from games.selectors.presence import present_seat_ids
 
-from .helpers import counting_lobby
+from games.tests.helpers import counting_lobby
 
 
 def positions(game):

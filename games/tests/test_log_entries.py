@@ -9,7 +9,7 @@ from games.selectors import log_entries
 from games.selectors.frames import snapshot_frame
 from games.selectors.lookup import current_match
 
-from .helpers import join_and_ready, seat_to_act
+from games.tests.helpers import join_and_ready, seat_to_act
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,8 @@ from games.rulesets.machikoro import _labels
 from games.rulesets.machikoro_text import action_label
 from games.selectors.lookup import current_match
 
-from .helpers import join_and_ready
-from .test_machikoro_ruleset import machikoro_lobby
+from games.tests.helpers import join_and_ready
+from games.tests.test_machikoro_ruleset import machikoro_lobby
 
 pytestmark = pytest.mark.django_db
 

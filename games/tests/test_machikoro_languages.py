@@ -10,7 +10,7 @@ from games.models import Game
 from games.rulesets import get_ruleset
 from games.selectors.frames import snapshot_frame
 
-from .helpers import join_and_ready, seat_to_act
+from games.tests.helpers import join_and_ready, seat_to_act
 
 
 def started_game(ann, bob):

@@ -7,7 +7,7 @@ from games.models import Game, GameEvent
 from games.rulesets import get_ruleset
 from games.selectors.replay import game_record, replay
 
-from .helpers import join_and_ready, seat_to_act
+from games.tests.helpers import join_and_ready, seat_to_act
 
 
 def machikoro_lobby(host, extensions=(), market_rule=False, stacks=None, min_players=2, max_players=4):

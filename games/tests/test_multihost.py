@@ -20,8 +20,8 @@ from games import services
 from games.models import Game, GameEvent
 from tests.browser.live_site import LiveSite, free_port
 
-from .helpers import counting_lobby, session_for
-from .test_multiprocess import client, frame_of, shared_database_url
+from games.tests.helpers import counting_lobby, session_for
+from games.tests.test_multiprocess import client, frame_of, shared_database_url
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 

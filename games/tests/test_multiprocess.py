@@ -11,7 +11,7 @@ from django.db import connection
 
 from tests.browser.live_site import LiveSite
 
-from .helpers import session_for, started_counting_game
+from games.tests.helpers import session_for, started_counting_game
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 

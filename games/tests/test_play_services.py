@@ -9,7 +9,7 @@ from games.services import housekeeping
 from games.errors import BadRequest, IllegalAction, NotSeated, NotYourTurn, StaleEvent, WrongStatus
 from games.models import Game, GameEvent, Seat
 
-from .helpers import counting_lobby, seat_to_act, started_counting_game
+from games.tests.helpers import counting_lobby, seat_to_act, started_counting_game
 
 
 def fresh(game):

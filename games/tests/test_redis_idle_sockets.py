@@ -11,8 +11,8 @@ import pytest_asyncio
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from .sockets import close_consumer_connections, next_frame, open_socket, sync
-from .test_game_socket import table  # noqa: F401  (fixture)
+from games.tests.sockets import close_consumer_connections, next_frame, open_socket, sync
+from games.tests.test_game_socket import table  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.redis, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

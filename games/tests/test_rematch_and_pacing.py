@@ -15,7 +15,7 @@ from games import scheduling
 from games.scheduling import dispatch
 from games.selectors.frames import seats_frame
 
-from .helpers import counting_lobby, seat_to_act
+from games.tests.helpers import counting_lobby, seat_to_act
 
 
 def finished_game_with_a_bot(ann, bob):

@@ -17,8 +17,8 @@ from games import scheduler
 from games.identity import Identity
 from games.models import Game, GameEvent, Presence, Seat
 
-from .helpers import seat_to_act, session_for, started_counting_game
-from .sockets import close_consumer_connections, next_frame, open_socket, sync
+from games.tests.helpers import seat_to_act, session_for, started_counting_game
+from games.tests.sockets import close_consumer_connections, next_frame, open_socket, sync
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

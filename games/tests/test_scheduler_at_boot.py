@@ -6,7 +6,7 @@ page or a socket on it (its access log stays empty): the game still moves, becau
 the scheduler (games/scheduler.py) on daphne's loop as the server boots. test_scheduler.py checks the
 wrapper in-process; this is the real process.
 """
-from .default_site import default_site, migrate, query, start_silent_server, started_game, wait_for
+from games.tests.default_site import default_site, migrate, query, start_silent_server, started_game, wait_for
 
 BOOT = 90  # seconds for a loaded CI machine to start Python, Django and daphne, then one scheduler tick
 

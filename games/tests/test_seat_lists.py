@@ -10,7 +10,7 @@ from games.selectors.frames import seat_list_of, seats_and_presence, seats_frame
 from games.selectors.lists import open_games_frames, public_games
 from games.selectors.presence import present_seat_ids
 
-from .helpers import started_counting_game
+from games.tests.helpers import started_counting_game
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,7 @@ def _lists_sent(broadcasts):
                                                          (0, False, False)])
 def test_a_game_end_resends_the_list_only_when_the_list_showed_the_game(ann, bob, make_player, broadcasts,
                                                                       newer_games, public, listed):
-    from .test_play_services import play_to_the_end
+    from games.tests.test_play_services import play_to_the_end
 
     game = started_counting_game(ann, bob, target=7, public=public)
     for n in range(newer_games):   # started later: the list shows the newest running games first

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings as hypothesis_settings, stra
 from games.consumers import GameConsumer
 from games.models import ChatMessage, Game, GameEvent, Seat
 
-from .sockets import close_consumer_connections, open_socket, sync
-from .test_game_socket import start, table  # noqa: F401  (fixture)
+from games.tests.sockets import close_consumer_connections, open_socket, sync
+from games.tests.test_game_socket import start, table  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

@@ -8,8 +8,8 @@ from config.asgi import application
 
 from games import services
 
-from .sockets import CONNECT_TIMEOUT, close_consumer_connections, next_frame, open_socket, sync
-from .test_game_socket import hello, start, table  # noqa: F401  (fixture)
+from games.tests.sockets import CONNECT_TIMEOUT, close_consumer_connections, next_frame, open_socket, sync
+from games.tests.test_game_socket import hello, start, table  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -84,7 +84,7 @@ async def test_a_french_page_gets_every_move_in_french_also_one_worded_before_it
     from games.identity import Identity
     from games.models import Game, Seat
 
-    from .helpers import join_and_ready, session_for
+    from games.tests.helpers import join_and_ready, session_for
 
     def machikoro_game():
         load_official_cards()

@@ -8,7 +8,7 @@ from cards.models import Establishment, Landmark
 from games import services
 from games.models import Game, Seat
 
-from .test_machikoro_ruleset import machikoro_lobby
+from games.tests.test_machikoro_ruleset import machikoro_lobby
 
 
 def errors_sent(broadcasts):

@@ -4,7 +4,7 @@ The Celery jobs, the models, the API and the pages are shared (stats.services, s
 game's statistics are is answered by its `GameStatisticsKind`, found by the game's ruleset slug. A game
 without a kind simply has no statistics.
 """
-from .base import GameStatisticsKind
+from stats.games.base import GameStatisticsKind
 
 _KINDS = {}
 
@@ -44,8 +44,8 @@ def _load():
     if _loaded:
         return
     _loaded = True
-    from .aquarius import AQUARIUS
-    from .machikoro import MACHI_KORO
+    from stats.games.aquarius import AQUARIUS
+    from stats.games.machikoro import MACHI_KORO
 
     register(MACHI_KORO)
     register(AQUARIUS)

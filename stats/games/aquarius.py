@@ -13,7 +13,7 @@ from games.rulesets.aquarius_text import element_label
 from stats import inputs
 from stats.compute import EventLogError
 
-from .base import GameStatisticsKind
+from stats.games.base import GameStatisticsKind
 
 ELEMENTS = (("a", "air"), ("e", "earth"), ("f", "fire"), ("w", "water"), ("v", "void"))
 LETTERS = "".join(letter for letter, _english in ELEMENTS)

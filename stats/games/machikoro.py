@@ -5,7 +5,7 @@ from stats.compute import STATISTICS_VERSION, EventLogError, compute_statistics
 
 from django.utils.translation import pgettext_lazy
 
-from .base import GameStatisticsKind
+from stats.games.base import GameStatisticsKind
 
 
 class MachiKoroStatistics(GameStatisticsKind):

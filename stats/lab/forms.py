@@ -8,7 +8,7 @@ from cards.models import CardSetDraft
 from games.rulesets import all_rulesets, get_ruleset
 from stats.models import grouped
 
-from .services import MAX_GAMES, LabRequest
+from stats.lab.services import MAX_GAMES, LabRequest
 
 MAX_SEATS = 6
 PUBLISHED = "published"

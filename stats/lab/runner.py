@@ -12,7 +12,7 @@ from django.db import OperationalError, close_old_connections, connection
 from games.rulesets import get_ruleset
 from stats.models import LabRun
 
-from . import services
+from stats.lab import services
 
 log = logging.getLogger(__name__)
 CANCEL_CHECK_EVERY = 10     # games between two looks at the run's status

@@ -9,8 +9,8 @@ from django.utils import timezone, translation
 from games.rulesets import OptionsInvalid, RulesUnavailable, get_ruleset
 from stats.models import LabChunk, LabRun, grouped
 
-from .summary import merge_tallies, summarise
-from .version import software_version
+from stats.lab.summary import merge_tallies, summarise
+from stats.lab.version import software_version
 from django.utils.translation import gettext as _
 
 MAX_GAMES = 100_000
@@ -130,7 +130,7 @@ def _store(ruleset, *, rules, settings, seed, games, name, draft, draft_name, us
             name=name, game=ruleset.slug, draft=draft, draft_name=draft_name, rules=rules, options=settings,
             seed=seed, games=games, chunk_size=chunk_size_for(games), software_version=software_version(),
             created_by=user)
-        from .runner import dispatch_run
+        from stats.lab.runner import dispatch_run
 
         transaction.on_commit(lambda: dispatch_run(run.pk))
     return run

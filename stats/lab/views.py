@@ -16,10 +16,10 @@ from cards.permissions import is_designer
 from games.rulesets import get_ruleset
 from stats.models import LabRun, grouped
 
-from . import services
-from .charts import run_charts
-from .forms import LabRunForm, lab_game, lab_games
-from .summary import cell, compare, localized_result
+from stats.lab import services
+from stats.lab.charts import run_charts
+from stats.lab.forms import LabRunForm, lab_game, lab_games
+from stats.lab.summary import cell, compare, localized_result
 
 
 def designer_required(view):

@@ -7,7 +7,7 @@ from games.rulesets import get_ruleset
 from stats.lab.summary import cell
 from stats.models import grouped as grouped_number
 
-from .stats_tags import decimal, percent
+from stats.templatetags.stats_tags import decimal, percent
 
 register = template.Library()
 

@@ -6,7 +6,7 @@ from django.utils import timezone
 from games.models import Game, Seat
 from games.rulesets import get_ruleset
 
-from .factories import play_bot_move, store_played
+from stats.tests.factories import play_bot_move, store_played
 
 # A seed whose three-seat game ends with a goal reached (seat 1, earth, a group of 7 after 12 moves).
 SEED_WITH_A_GROUP_OF_SEVEN = 30

@@ -6,7 +6,7 @@ import pytest
 from stats.aggregate import merge_counts, mix_label, site_contribution
 from stats.compute import compute_statistics
 
-from .test_compute import EVENTS
+from stats.tests.test_compute import EVENTS
 
 
 def stats_of_sample():

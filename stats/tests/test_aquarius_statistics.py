@@ -8,7 +8,7 @@ from stats import services
 from stats.compute import EventLogError
 from stats.models import GameStatistics, PlayerResult, SiteStatistics
 
-from .aquarius_factories import play_finished_aquarius
+from stats.tests.aquarius_factories import play_finished_aquarius
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.db import connections
 from stats import services
 from stats.models import GameStatistics
 
-from .factories import play_finished_game
+from stats.tests.factories import play_finished_game
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -4,7 +4,7 @@ from django.core.management import CommandError, call_command
 
 from stats.models import GameStatistics, SiteStatistics
 
-from .factories import play_finished_game
+from stats.tests.factories import play_finished_game
 
 pytestmark = pytest.mark.django_db
 

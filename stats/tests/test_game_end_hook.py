@@ -6,7 +6,7 @@ from games.identity import Identity
 from games.models import Game
 from stats.models import GameStatistics, PlayerResult
 
-from .factories import frozen_rules
+from stats.tests.factories import frozen_rules
 
 
 @pytest.fixture

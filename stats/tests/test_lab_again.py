@@ -13,7 +13,7 @@ from stats.lab import runner, services, summary
 from stats.models import LabRun
 from stats.templatetags.stats_tags import decimal
 
-from .lab_helpers import MACHIKORO_SETTINGS, csv_rows, machikoro_request, start
+from stats.tests.lab_helpers import MACHIKORO_SETTINGS, csv_rows, machikoro_request, start
 
 pytestmark = pytest.mark.django_db
 # This module's runs: 24 games from seed 31 unless a test says otherwise.

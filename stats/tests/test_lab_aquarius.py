@@ -16,7 +16,7 @@ from games.rulesets.lab import GAMES, Column, Figure, Table
 from stats.lab import services, summary
 from stats.models import LabChunk, LabRun
 
-from .lab_helpers import csv_rows, json_document, result_island, start
+from stats.tests.lab_helpers import csv_rows, json_document, result_island, start
 
 pytestmark = pytest.mark.django_db
 SETTINGS = {"players": 3, "bots": ["strong", "greedy", "random"], "deck": "first-edition", "chicken": False}

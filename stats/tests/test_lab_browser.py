@@ -2,7 +2,7 @@
 import pytest
 from django.test import Client
 
-from .test_browser import ARTIFACTS, browser_page, off_loop  # noqa: F401  (fixture)
+from stats.tests.test_browser import ARTIFACTS, browser_page, off_loop  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

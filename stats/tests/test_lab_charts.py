@@ -13,8 +13,8 @@ from games.rulesets.lab import GAMES, Chart, Column, Table
 from stats.lab import services
 from stats.models import LabRun
 
-from .lab_helpers import result_island, start
-from .test_lab_aquarius import CoinRuleset
+from stats.tests.lab_helpers import result_island, start
+from stats.tests.test_lab_aquarius import CoinRuleset
 
 pytestmark = pytest.mark.django_db
 FALLBACK = "See the table below."

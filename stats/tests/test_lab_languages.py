@@ -13,7 +13,7 @@ from games.rulesets import get_ruleset
 from stats.lab import runner, summary
 from stats.models import LabRun
 
-from .lab_helpers import csv_rows, json_document, machikoro_request, result_island, start
+from stats.tests.lab_helpers import csv_rows, json_document, machikoro_request, result_island, start
 
 pytestmark = pytest.mark.django_db
 

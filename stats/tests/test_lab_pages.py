@@ -6,7 +6,7 @@ from django.urls import reverse
 from stats.lab import runner
 from stats.models import LabRun
 
-from .lab_helpers import csv_rows, json_document, machikoro_request, start
+from stats.tests.lab_helpers import csv_rows, json_document, machikoro_request, start
 
 pytestmark = pytest.mark.django_db
 

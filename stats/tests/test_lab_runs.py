@@ -9,7 +9,7 @@ from games.rulesets import get_ruleset
 from stats.lab import runner, services, summary
 from stats.models import LabChunk, LabRun
 
-from .lab_helpers import MACHIKORO_SETTINGS, machikoro_request, start
+from stats.tests.lab_helpers import MACHIKORO_SETTINGS, machikoro_request, start
 
 pytestmark = pytest.mark.django_db
 

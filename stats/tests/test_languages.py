@@ -7,7 +7,7 @@ from stats import services
 from stats.models import GameStatistics, SiteStatistics
 from stats.selectors import card_label, game_view
 
-from .factories import play_finished_game
+from stats.tests.factories import play_finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +68,7 @@ def test_numbers_and_plurals_of_the_statistics_pages_follow_the_language(client)
 def test_aquarius_statistics_speak_french(db):
     from stats.games.aquarius import AquariusStatistics
 
-    from .aquarius_factories import play_finished_aquarius
+    from stats.tests.aquarius_factories import play_finished_aquarius
 
     game = play_finished_aquarius(seed=3, players=3)[0]
     result = services.compute_and_store(game.pk).result

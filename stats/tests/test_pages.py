@@ -9,7 +9,7 @@ from games.models import Guest, Seat
 from stats import services
 from stats.models import GameStatistics
 
-from .factories import play_finished_game
+from stats.tests.factories import play_finished_game
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.apps import apps
 from stats.games import kind_for, supported_slugs
 from stats.models import GameStatistics, SiteStatistics
 
-from .factories import play_finished_game
+from stats.tests.factories import play_finished_game
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from games.models import GameEvent
 from stats import services
 from stats.models import GameStatistics, PlayerResult, SiteStatistics
 
-from .factories import play_finished_game
+from stats.tests.factories import play_finished_game
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from config.celery import app as celery_app
 from stats import services, tasks
 from stats.models import GameStatistics, SiteStatistics
 
-from .factories import play_finished_game
+from stats.tests.factories import play_finished_game
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60

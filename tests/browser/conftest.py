@@ -3,8 +3,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from .helpers import CHROMIUM, CHROMIUM_ARGS
-from .live_site import LiveSite
+from tests.browser.helpers import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.live_site import LiveSite
 
 
 @pytest.fixture(scope="module")

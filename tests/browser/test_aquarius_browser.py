@@ -16,9 +16,9 @@ import time
 
 import pytest
 
-from .aquarius_helpers import finished, no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
-from .helpers import ARTIFACTS, GAME_TIMEOUT, join_as_guest, sign_up
-from .live_site import PYTHON, ROOT
+from tests.browser.aquarius_helpers import finished, no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
+from tests.browser.helpers import ARTIFACTS, GAME_TIMEOUT, join_as_guest, sign_up
+from tests.browser.live_site import PYTHON, ROOT
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from .aquarius_helpers import my_turn, no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
-from .helpers import ARTIFACTS, SIZES, screenshots_on_failure, sign_up, wait_until_live
+from tests.browser.aquarius_helpers import my_turn, no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
+from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, sign_up, wait_until_live
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import ARTIFACTS, CHROMIUM, SIZES
+from tests.browser.helpers import ARTIFACTS, CHROMIUM, SIZES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

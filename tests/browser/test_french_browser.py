@@ -13,7 +13,7 @@ import pytest
 
 from tests.french_scan import english_fragments, english_in
 
-from .helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, watch_errors
+from tests.browser.helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, watch_errors
 
 pytestmark = pytest.mark.browser
 

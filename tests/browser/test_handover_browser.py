@@ -2,7 +2,7 @@
 on a desktop and on a phone. Screenshots go to test-artifacts/ (always: they are part of the check)."""
 import pytest
 
-from .helpers import ARTIFACTS, SIZES, host_and_guest_start_a_game, watch_errors
+from tests.browser.helpers import ARTIFACTS, SIZES, host_and_guest_start_a_game, watch_errors
 
 pytestmark = pytest.mark.browser
 

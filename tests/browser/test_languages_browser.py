@@ -2,7 +2,7 @@
 faces, log) in its own language, and each move reaches each page worded in it. Screenshots of the French phone board go to test-artifacts/."""
 import pytest
 
-from .helpers import ARTIFACTS, SIZES, host_and_guest_start_a_game, watch_errors
+from tests.browser.helpers import ARTIFACTS, SIZES, host_and_guest_start_a_game, watch_errors
 
 pytestmark = pytest.mark.browser
 

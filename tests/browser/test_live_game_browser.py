@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from .helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, join_as_guest, sign_up, watch_errors
+from tests.browser.helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, join_as_guest, sign_up, watch_errors
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
+from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from cards.effects import EffectError, explain, parse, to_string
 from cards.effects.report import valeria_report
 
-from .conftest import CARD_DATA, VALERIA_TABLES
-from .strategies import machikoro_effects, valeria_effects
+from cards.tests.effects.conftest import CARD_DATA, VALERIA_TABLES
+from cards.tests.effects.strategies import machikoro_effects, valeria_effects
 
 CARDS = json.loads(CARD_DATA.read_text(encoding="utf-8"))
 ALL_CARDS = CARDS["establishments"] + CARDS["landmarks"]

@@ -8,7 +8,7 @@ from cards.effects import explain, parse, to_string
 from cards.effects.tree import (Activate, AdjustRoll, AnyOf, Amount, Check, Close, Compare, Count, Effect, Filter,
                                 Gain, Has, If, IncomeBonus, Invest, Leg, Pay, RollDice, Take)
 
-from .conftest import CARD_DATA
+from cards.tests.effects.conftest import CARD_DATA
 
 CARDS = json.loads(CARD_DATA.read_text(encoding="utf-8"))
 ALL_CARDS = CARDS["establishments"] + CARDS["landmarks"]

@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 
 from cards.effects import EffectError, explain, parse, to_string
 
-from .strategies import machikoro_effects, valeria_effects
+from cards.tests.effects.strategies import machikoro_effects, valeria_effects
 
 FAST = settings(max_examples=200, deadline=None)
 PIECES = ["c", "1", "-2", "+", "<", ">", "<cards", "where", "icon==cup", "or", "and", "(", ")", '"x y"', '"', "=",

@@ -8,7 +8,7 @@ from cards.effects import EffectError, explain, parse, rewrite, to_string
 from cards.effects.report import EffectReport, valeria_report
 from cards.effects.tree import Acquire, Amount, Call, Choose, Compare, Filter, Gain, Group, KeyValue, Leg
 
-from .conftest import VALERIA_TABLES
+from cards.tests.effects.conftest import VALERIA_TABLES
 
 # The seed's "Proposed rewrites" table, before -> after ("no change" rows map to themselves). The seed elides
 # Wisborg's `optional=true` as "..."; the full string is the one in the domains table.

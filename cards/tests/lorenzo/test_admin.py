@@ -8,7 +8,7 @@ from django.test import Client
 from cards.models import Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
-from .conftest import SEED_EXAMPLES, reference_text
+from cards.tests.lorenzo.conftest import SEED_EXAMPLES, reference_text
 
 pytestmark = pytest.mark.django_db
 IMPORT_URL = "/admin/cards/developmentcard/import/"

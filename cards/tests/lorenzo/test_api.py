@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
-from .conftest import SEED_EXAMPLES, reference_text
+from cards.tests.lorenzo.conftest import SEED_EXAMPLES, reference_text
 
 pytestmark = pytest.mark.django_db
 

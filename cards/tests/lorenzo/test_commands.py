@@ -8,7 +8,7 @@ from cards.loading import MACHIKORO_FILE
 from cards.models import Establishment, Excommunication
 from cards.models.lorenzo import DevelopmentCard, LeaderCard
 
-from .conftest import DATA_DIR, SEED_EXAMPLES, reference_text
+from cards.tests.lorenzo.conftest import DATA_DIR, SEED_EXAMPLES, reference_text
 
 pytestmark = pytest.mark.django_db
 REFERENCE_PATHS = [str(DATA_DIR / name) for name in ("cards.json", "excom_cards.json", "leader_cards.json")]

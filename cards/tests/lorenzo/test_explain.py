@@ -5,7 +5,7 @@ from cards.lorenzo.carddata import EffectData
 from cards.lorenzo.explain import explain_card, explain_effect, explain_effects
 from cards.lorenzo.reading import read_file
 
-from .conftest import REFERENCE_FILES, reference_text
+from cards.tests.lorenzo.conftest import REFERENCE_FILES, reference_text
 
 
 def cards(name):

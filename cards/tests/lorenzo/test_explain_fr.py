@@ -7,7 +7,7 @@ from cards.lorenzo.carddata import EffectData
 from cards.lorenzo.explain import explain_card, explain_effect, explain_effects, explain_excommunication
 from cards.lorenzo.reading import read_file
 
-from .conftest import REFERENCE_FILES, reference_text
+from cards.tests.lorenzo.conftest import REFERENCE_FILES, reference_text
 
 ENGLISH = {"the", "gain", "take", "you", "your", "coin", "coins", "wood", "stone", "of", "and", "or", "for",
            "each", "every", "victory", "cards", "card", "value", "then", "cost", "need", "have"}

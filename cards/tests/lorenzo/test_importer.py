@@ -10,7 +10,7 @@ from cards.lorenzo.importer import import_documents, import_files
 from cards.models import CardGame, Establishment, Excommunication
 from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
 
-from .conftest import SEED_EXAMPLES, card_named, reference_cards, reference_text
+from cards.tests.lorenzo.conftest import SEED_EXAMPLES, card_named, reference_cards, reference_text
 
 pytestmark = pytest.mark.django_db
 

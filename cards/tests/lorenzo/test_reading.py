@@ -5,7 +5,7 @@ import pytest
 
 from cards.lorenzo.reading import detect_kind, read_document, read_file
 
-from .conftest import SEED_EXAMPLES, card_named, reference_cards, reference_text
+from cards.tests.lorenzo.conftest import SEED_EXAMPLES, card_named, reference_cards, reference_text
 
 
 def read_cards(cards, name="cards.json", kind=None):

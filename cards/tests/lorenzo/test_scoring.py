@@ -6,7 +6,7 @@ from cards.lorenzo.reading import read_file
 from cards.lorenzo.score_text import line_what
 from cards.lorenzo.scoring import PlayerHoldings, ScoringError, final_scores, military_points_won, score_player
 
-from .conftest import reference_cards, reference_text
+from cards.tests.lorenzo.conftest import reference_cards, reference_text
 
 
 def cards(name):

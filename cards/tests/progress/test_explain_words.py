@@ -5,7 +5,7 @@ from django.utils import translation
 from cards.progress.costs import CULTURE, SCIENCE, cover, knowledge_cost
 from cards.progress.explain import explain_cost
 
-from .test_costs import MEDICINE
+from cards.tests.progress.test_costs import MEDICINE
 
 NAMES = {"mathematics": "Mathématiques", "burial": "Sépulture"}
 

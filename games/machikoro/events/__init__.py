@@ -7,15 +7,12 @@ game's initial state plus its events rebuild its final state (`replay`). Events 
 from games.common import rng as _rng
 from games.common.events import replay as _replay
 
-from ..errors import ReplayError
-from .base import Event, register  # noqa: F401
-from .cards import (  # noqa: F401
-    Bought, CardGiven, CardReturned, CardsClosed, CardsReopened, LandmarkBuilt, LandmarkDemolished, MarketDrawn,
-    MarketRemoved,
-)
-from .coins import Invested, Redistributed, Transfer  # noqa: F401
-from .fast import new_bought, new_dice_rolled, new_transfer, new_turn_started  # noqa: F401
-from .turn import Activated, DiceRolled, GameOver, RollAdjusted, TurnStarted  # noqa: F401
+from games.machikoro.errors import ReplayError
+from games.machikoro.events.base import Event, register  # noqa: F401
+from games.machikoro.events.cards import Bought, CardGiven, CardReturned, CardsClosed, CardsReopened, LandmarkBuilt, LandmarkDemolished, MarketDrawn, MarketRemoved
+from games.machikoro.events.coins import Invested, Redistributed, Transfer  # noqa: F401
+from games.machikoro.events.fast import new_bought, new_dice_rolled, new_transfer, new_turn_started  # noqa: F401
+from games.machikoro.events.turn import Activated, DiceRolled, GameOver, RollAdjusted, TurnStarted  # noqa: F401
 
 
 def _apply_checked(state, event):

@@ -1,6 +1,6 @@
 """The event base class: JSON in and out (cards by slug), equality, and the registry of event types."""
 
-from ..errors import SerialisationError
+from games.machikoro.errors import SerialisationError
 
 _EVENT_TYPES = {}
 

@@ -1,8 +1,8 @@
 """Events that move cards: buying, building and demolishing, closing and reopening, giving and returning,
 the market's draws and removals."""
 
-from ..errors import ReplayError
-from .base import Event, register
+from games.machikoro.errors import ReplayError
+from games.machikoro.events.base import Event, register
 
 
 @register

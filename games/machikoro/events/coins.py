@@ -1,7 +1,7 @@
 """Events that move coins: payments, Tech Startup investments, Park's redistribution."""
 
-from ..state import BANK
-from .base import Event, register
+from games.machikoro.state import BANK
+from games.machikoro.events.base import Event, register
 
 
 @register

@@ -1,8 +1,8 @@
 """Plain-function constructors for the events the engine emits every turn (see below)."""
 
-from .cards import Bought
-from .coins import Transfer
-from .turn import DiceRolled, TurnStarted
+from games.machikoro.events.cards import Bought
+from games.machikoro.events.coins import Transfer
+from games.machikoro.events.turn import DiceRolled, TurnStarted
 
 # ---- fast constructors --------------------------------------------------------------------------------------
 # Calling an event class runs its __init__ through the interpreter's slow class-call path. The engine emits

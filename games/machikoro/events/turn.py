@@ -1,7 +1,7 @@
 """Events of the turn itself: its start, the dice, Harbor's adjustment, a card activating, the end."""
 
-from ..state import OVER, ROLL
-from .base import Event, register
+from games.machikoro.state import OVER, ROLL
+from games.machikoro.events.base import Event, register
 
 
 @register

@@ -13,11 +13,7 @@ Legs that need a decision from the owner (`choice = True`) implement instead
 and fire copy by copy. `estimate(state, owner, card, roller)` gives bots the coins one copy is worth now.
 """
 
-from .base import (  # noqa: F401
-    OPERATORS, Leg, count_cards, guards_hold, income_bonus, make_condition, opponents, transfer,
-)
-from .automatic import (  # noqa: F401
-    CHOSEN_OPPONENT, EACH_OPPONENT, ROLLER, CloseSelf, CountGain, Gain, Pay, Redistribute, SharedRollGain, Take,
-)
-from .choices import ActivateLeg, ChoiceLeg, DemolishLeg, MoveLeg, RenovateLeg, TakeChosen, TradeLeg  # noqa: F401
-from .landmarks import Adjust  # noqa: F401
+from games.machikoro.legs.base import OPERATORS, Leg, count_cards, guards_hold, income_bonus, make_condition, opponents, transfer
+from games.machikoro.legs.automatic import CHOSEN_OPPONENT, EACH_OPPONENT, ROLLER, CloseSelf, CountGain, Gain, Pay, Redistribute, SharedRollGain, Take
+from games.machikoro.legs.choices import ActivateLeg, ChoiceLeg, DemolishLeg, MoveLeg, RenovateLeg, TakeChosen, TradeLeg  # noqa: F401
+from games.machikoro.legs.landmarks import Adjust  # noqa: F401

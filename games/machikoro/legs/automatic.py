@@ -1,9 +1,9 @@
 """Legs that fire without asking anyone: gains, payments, takes, shared-roll gains, closing, redistribution."""
 
 from games.common import rng as _rng
-from ..events import CardsClosed, Redistributed, new_dice_rolled, new_transfer
-from ..state import BANK
-from .base import _guards_hold_for, count_cards, guards_hold, income_bonus, Leg, opponents, transfer
+from games.machikoro.events import CardsClosed, Redistributed, new_dice_rolled, new_transfer
+from games.machikoro.state import BANK
+from games.machikoro.legs.base import _guards_hold_for, count_cards, guards_hold, income_bonus, Leg, opponents, transfer
 
 
 # ---- legs that need no decision -----------------------------------------------------------------------------

@@ -3,9 +3,9 @@ and the Leg base class."""
 
 import operator
 
-from .. import actions as A
-from ..events import new_transfer
-from ..state import BANK
+from games.machikoro import actions as A
+from games.machikoro.events import new_transfer
+from games.machikoro.state import BANK
 
 OPERATORS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
              ">=": operator.ge}

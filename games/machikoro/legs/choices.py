@@ -1,11 +1,11 @@
 """Legs that ask the owner (`choice = True`): take from a chosen player, trade, renovate, demolish, move,
 activate another card."""
 
-from .. import actions as A
-from .. import market
-from ..events import Activated, CardGiven, CardReturned, CardsClosed, LandmarkDemolished
-from ..state import BANK
-from .base import _choose_opponent_actions, _guards_hold_for, _owned, guards_hold, Leg, opponents, transfer
+from games.machikoro import actions as A
+from games.machikoro import market
+from games.machikoro.events import Activated, CardGiven, CardReturned, CardsClosed, LandmarkDemolished
+from games.machikoro.state import BANK
+from games.machikoro.legs.base import _choose_opponent_actions, _guards_hold_for, _owned, guards_hold, Leg, opponents, transfer
 
 
 # ---- legs that ask the owner ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Landmark abilities that change the roll (Harbor's adjust_roll)."""
 
-from .base import guards_hold
+from games.machikoro.legs.base import guards_hold
 
 # ---- landmark abilities -------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The five action cards, their targets and refusals, and wins they cause for others."""
 from games.aquarius import apply, visible_events
 
-from .helpers import FIRE_ROW, of_type, position, refused
+from games.tests.aquarius.helpers import FIRE_ROW, of_type, position, refused
 
 TWO = [("w_f_1", 0, 0, True), ("l_fw", 1, 0, True)]
 

@@ -7,7 +7,7 @@ from django.core.management import call_command
 
 from games.aquarius import BOTS, apply, apply_in_place, legal_actions, make_bot, new_game, simulate
 
-from .helpers import DECK
+from games.tests.aquarius.helpers import DECK
 
 GAMES = 1000
 Z_99 = 2.576   # two-sided 99% normal quantile

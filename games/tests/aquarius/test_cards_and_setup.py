@@ -4,7 +4,7 @@ import pytest
 from games.aquarius import DeckError, IllegalMove, MESSAGES, Deck, load_deck, load_deck_data, new_game
 from games.aquarius.cards import quadrants, turned
 
-from .helpers import DECK, all_cards, of_type
+from games.tests.aquarius.helpers import DECK, all_cards, of_type
 
 SEED_IDS = (
     "w_a_1 w_a_2 w_e_1 w_e_2 w_f_1 w_f_2 w_w_1 w_w_2 w_v_1 w_v_2 "

@@ -4,7 +4,7 @@ import json
 from games.aquarius import GameState, apply, new_game, replay, view_for, visible_events
 from games.aquarius.bots import make_bot
 
-from .helpers import DECK, FIRE_ROW, of_type, position, refused
+from games.tests.aquarius.helpers import DECK, FIRE_ROW, of_type, position, refused
 
 
 def test_chicken_deals_unknown_goals_and_see_goal_works_for_any_seat_at_any_time():

@@ -1,7 +1,7 @@
 """Placing element cards, passing, the draw, deck exhaustion and the end of play, with every refusal's token."""
 from games.aquarius import apply, can_move, legal_actions
 
-from .helpers import FIRE_ROW, of_type, position, refused
+from games.tests.aquarius.helpers import FIRE_ROW, of_type, position, refused
 
 
 def play(card, x, y, upright=True):

@@ -8,7 +8,7 @@ from games.aquarius import (WIN, Board, GameState, apply, apply_in_place, legal_
                             replay)
 from games.common import rng
 
-from .helpers import DECK, all_cards
+from games.tests.aquarius.helpers import DECK, all_cards
 
 ACTION_CEILING = 400      # far above any game (55 cards); reaching it means the game does not end
 PROPERTY_SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

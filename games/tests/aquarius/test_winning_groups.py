@@ -4,7 +4,7 @@ from games.aquarius.bots import make_bot
 from games.aquarius.cards import ELEMENTS
 from games.aquarius.rules import WIN
 
-from .helpers import DECK
+from games.tests.aquarius.helpers import DECK
 
 
 def _finished(seed, players):

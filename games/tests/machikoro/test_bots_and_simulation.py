@@ -15,7 +15,7 @@ from games.machikoro.bots import BOTS, DICE_PROBABILITIES, IncomeBot
 from games.machikoro.rules import current_choice
 from games.machikoro.state import CHOOSE, OVER
 
-from .helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards, roll
+from games.tests.machikoro.helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards, roll
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -6,7 +6,7 @@ from games.machikoro import IllegalActionError, apply, legal_actions
 from games.machikoro import actions as A
 from games.machikoro.state import BUILD, CHOOSE
 
-from .helpers import BASE, arrange, coins, game, owned, payments, play, roll
+from games.tests.machikoro.helpers import BASE, arrange, coins, game, owned, payments, play, roll
 
 STARTERS = {"wheat-field": 1, "bakery": 1}
 

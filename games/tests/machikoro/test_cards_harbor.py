@@ -4,7 +4,7 @@ from games.machikoro import legal_actions
 from games.machikoro import actions as A
 from games.machikoro.events import DiceRolled
 
-from .helpers import HARBOR, arrange, coins, game, payments, play, roll
+from games.tests.machikoro.helpers import HARBOR, arrange, coins, game, payments, play, roll
 
 HARBOR_BUILT = ["city-hall", "harbor"]
 TWO_DICE = ["city-hall", "train-station"]

@@ -6,7 +6,7 @@ from games.machikoro import IllegalActionError, apply, legal_actions
 from games.machikoro import actions as A
 from games.machikoro.state import BUILD, CHOOSE
 
-from .helpers import HARBOR_MR, MR, arrange, built, closed, coins, game, owned, payments, play, roll
+from games.tests.machikoro.helpers import HARBOR_MR, MR, arrange, built, closed, coins, game, owned, payments, play, roll
 
 TWO_DICE = ["train-station"]
 

@@ -7,7 +7,7 @@ from games.machikoro import GameOptions, IllegalActionError, apply, game_set, le
 from games.machikoro import actions as A
 from games.machikoro.state import BUILD, CHOOSE
 
-from .helpers import EVERYTHING, arrange, built, closed, coins, game, official_cards, owned, play, roll
+from games.tests.machikoro.helpers import EVERYTHING, arrange, built, closed, coins, game, official_cards, owned, play, roll
 
 TWO_DICE = ["train-station", "city-hall", "santa-s-toy-factory"]
 

@@ -9,7 +9,7 @@ from games.machikoro import CardSet, CardSetError, GameOptions, OptionsError, ne
 from games.machikoro import actions as A
 from games.machikoro.state import BUILD, CHOOSE
 
-from .helpers import arrange, card_data, coins, owned, play, roll
+from games.tests.machikoro.helpers import arrange, card_data, coins, owned, play, roll
 
 
 def base_data_with(*establishments, landmarks=()):

@@ -10,8 +10,7 @@ from games.machikoro import actions as A
 from games.common import rng
 from games.machikoro.state import BUILD, INVEST, REROLL, ROLL
 
-from .helpers import (BASE, HARBOR, HARBOR_MR, MR, arrange, closed, coins, force_dice, game, payments,
-                      play, roll)
+from games.tests.machikoro.helpers import BASE, HARBOR, HARBOR_MR, MR, arrange, closed, coins, force_dice, game, payments, play, roll
 
 
 def test_red_cards_ignore_their_owners_roll_and_green_cards_other_players_rolls():

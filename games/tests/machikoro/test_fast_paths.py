@@ -8,7 +8,7 @@ from games.machikoro.legs import make_condition
 from games.machikoro.rules import PHASE_HANDLERS, activated_owners, activation_steps, build_actions
 from games.machikoro.state import BUILD, OVER
 
-from .helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards
+from games.tests.machikoro.helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards
 
 
 def _build_actions_by_the_rules(state):

@@ -12,7 +12,7 @@ from games.machikoro.options import MAX_PLAYERS_BY_EXTENSION
 from games.machikoro.rules import max_dice
 from games.machikoro.state import OVER
 
-from .helpers import official_cards
+from games.tests.machikoro.helpers import official_cards
 
 MIXES = [
     ("base",), ("base", "harbor"), ("base", "millionaires-row"), ("base", "harbor", "millionaires-row"),

@@ -2,7 +2,7 @@
 
 from games.machikoro import actions as A
 
-from .helpers import BASE, HARBOR, MR, arrange, built, coins, game, payments, play, roll
+from games.tests.machikoro.helpers import BASE, HARBOR, MR, arrange, built, coins, game, payments, play, roll
 
 
 def test_cafe_example_partial_payment_counter_clockwise():

@@ -9,7 +9,7 @@ from games.machikoro import actions as A
 from games.machikoro.search import RolloutPolicy, SearchBot
 from games.machikoro.state import BUILD, OVER
 
-from .helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards
+from games.tests.machikoro.helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards
 
 
 def play(extensions, players, seed, market="all", max_turns=None, **budget):

@@ -10,7 +10,7 @@ from games.machikoro import actions as A
 from games.machikoro.actions import ACTION_TYPES
 from games.machikoro.state import ADJUST, CHOOSE, INVEST
 
-from .helpers import HARBOR, MR, EVERYTHING, arrange, card_data, game, official_cards, play, roll
+from games.tests.machikoro.helpers import HARBOR, MR, EVERYTHING, arrange, card_data, game, official_cards, play, roll
 
 
 def through_json(state):

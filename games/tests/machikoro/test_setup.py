@@ -7,7 +7,7 @@ from games.machikoro import actions as A
 from games.machikoro.events import MarketDrawn, MarketRemoved
 from games.machikoro.state import ROLL
 
-from .helpers import BASE, EVERYTHING, HARBOR, HARBOR_MR, arrange, built, game, official_cards, owned, play
+from games.tests.machikoro.helpers import BASE, EVERYTHING, HARBOR, HARBOR_MR, arrange, built, game, official_cards, owned, play
 
 
 def test_players_start_with_three_coins_wheat_field_bakery_and_no_landmark():

@@ -7,8 +7,7 @@ from games.machikoro import actions as A
 from games.machikoro.events import GameOver, LandmarkBuilt, TurnStarted
 from games.machikoro.state import ADJUST, BUILD, INVEST, OVER, REROLL, ROLL
 
-from .helpers import (BASE, HARBOR, MR, arrange, built, coins, force_dice, game, owned, payments, play, roll,
-                      types)
+from games.tests.machikoro.helpers import BASE, HARBOR, MR, arrange, built, coins, force_dice, game, owned, payments, play, roll, types
 
 ALL_BASE_LANDMARKS = ["train-station", "shopping-mall", "amusement-park", "radio-tower"]
 

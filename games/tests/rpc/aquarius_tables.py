@@ -4,7 +4,7 @@ from games.identity import Identity
 from games.models import Game, Seat
 from games.rpc.tokens import seat_token
 
-from ..helpers import session_for
+from games.tests.helpers import session_for
 
 
 def aquarius_table(django_user_model, names, bots=(), chicken=False, host_options=None):

@@ -1,7 +1,7 @@
 """The counting test game with an RPC protocol: proof that the RPC socket is generic (no Aquarius in it)."""
 from games.rpc.protocol import Call, RpcProtocol, notification
 
-from ..counting import CountingRuleset
+from games.tests.counting import CountingRuleset
 
 
 class CountingProtocol(RpcProtocol):

@@ -8,7 +8,7 @@ import itertools
 import json
 from pathlib import Path
 
-from ..sockets import CONNECT_TIMEOUT, communicator_for
+from games.tests.sockets import CONNECT_TIMEOUT, communicator_for
 
 
 class RpcTestClient:

@@ -7,9 +7,9 @@ import pytest_asyncio
 from games.aquarius.errors import MESSAGES
 from games.models import Game
 
-from ..sockets import close_consumer_connections, sync
-from .aquarius_tables import aquarius_table, arrange
-from .rpc_sockets import close_all, connect, methods, schema_validator
+from games.tests.sockets import close_consumer_connections, sync
+from games.tests.rpc.aquarius_tables import aquarius_table, arrange
+from games.tests.rpc.rpc_sockets import close_all, connect, methods, schema_validator
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -283,7 +283,7 @@ async def test_a_reconnecting_player_and_an_observer_get_their_state_bursts(djan
     assert (await clients[1].call("game.see_goal"))["result"] == ["volity.ok"]
     await clients[1].close()
     row = await sync(Game.objects.get)(pk=game.pk)
-    from ..helpers import session_for
+    from games.tests.helpers import session_for
 
     bob_name = row.table[1]
     user = await sync(django_user_model.objects.get)(username=bob_name)

@@ -11,9 +11,9 @@ import pytest_asyncio
 from games.clients.aquarius import make_policy, play
 from games.models import Game
 
-from ..sockets import close_consumer_connections, open_socket, sync
-from .aquarius_tables import aquarius_table, event_log, tokens_of
-from .rpc_sockets import close_all, CommunicatorConnection, connect, schema_validator
+from games.tests.sockets import close_consumer_connections, open_socket, sync
+from games.tests.rpc.aquarius_tables import aquarius_table, event_log, tokens_of
+from games.tests.rpc.rpc_sockets import close_all, CommunicatorConnection, connect, schema_validator
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

@@ -10,10 +10,10 @@ import pytest_asyncio
 from games.models import Game
 from games.rulesets import get_ruleset
 
-from ..sockets import close_consumer_connections, next_frame, open_socket, sync
-from .aquarius_tables import aquarius_table, arrange, tokens_of
-from .rpc_sockets import close_all, connect, methods, schema_validator
-from .test_aquarius_rpc_games import check_page_frames, positions
+from games.tests.sockets import close_consumer_connections, next_frame, open_socket, sync
+from games.tests.rpc.aquarius_tables import aquarius_table, arrange, tokens_of
+from games.tests.rpc.rpc_sockets import close_all, connect, methods, schema_validator
+from games.tests.rpc.test_aquarius_rpc_games import check_page_frames, positions
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

@@ -13,9 +13,9 @@ from games.rpc import protocol as rpc
 from games.rpc.consumer import RpcConsumer
 from games.rulesets.aquarius_rpc import PROTOCOL
 
-from ..sockets import close_consumer_connections, sync
-from .aquarius_tables import aquarius_table, arrange
-from .rpc_sockets import Schema, close_all, connect, load_schema, methods
+from games.tests.sockets import close_consumer_connections, sync
+from games.tests.rpc.aquarius_tables import aquarius_table, arrange
+from games.tests.rpc.rpc_sockets import Schema, close_all, connect, load_schema, methods
 
 ROOT = Path(__file__).resolve().parents[3]
 

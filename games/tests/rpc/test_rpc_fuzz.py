@@ -21,9 +21,9 @@ from games.rpc import protocol as rpc
 from games.rpc.consumer import MAX_BATCH, MAX_FRAME_CHARS, RpcConsumer
 from games.rulesets.aquarius_rpc import CALLS, SEATS
 
-from ..sockets import close_consumer_connections, sync
-from .aquarius_tables import aquarius_table, tokens_of
-from .rpc_sockets import close_all, connect, schema_validator
+from games.tests.sockets import close_consumer_connections, sync
+from games.tests.rpc.aquarius_tables import aquarius_table, tokens_of
+from games.tests.rpc.rpc_sockets import close_all, connect, schema_validator
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 

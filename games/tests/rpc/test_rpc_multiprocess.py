@@ -12,9 +12,9 @@ from games.models import Game
 from tests.browser import live_site
 from tests.browser.live_site import LiveSite
 
-from ..test_multiprocess import shared_database_url
-from .aquarius_tables import aquarius_table, tokens_of
-from .rpc_sockets import schema_validator
+from games.tests.test_multiprocess import shared_database_url
+from games.tests.rpc.aquarius_tables import aquarius_table, tokens_of
+from games.tests.rpc.rpc_sockets import schema_validator
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
 

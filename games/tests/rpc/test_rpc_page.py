@@ -4,7 +4,7 @@ import pytest
 from games.rpc.tokens import identity_for_token, seat_token
 from games.models import Seat
 
-from .aquarius_tables import aquarius_table
+from games.tests.rpc.aquarius_tables import aquarius_table
 
 
 @pytest.mark.django_db

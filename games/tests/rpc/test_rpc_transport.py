@@ -11,10 +11,10 @@ from games.models import Game, Seat
 from games.rpc.tokens import seat_token
 from games.rulesets import register, unregister
 
-from ..helpers import session_for
-from ..sockets import close_consumer_connections, refusal, sync
-from .counting_rpc import COUNTING_RPC
-from .rpc_sockets import close_all, connect, methods, rpc_path
+from games.tests.helpers import session_for
+from games.tests.sockets import close_consumer_connections, refusal, sync
+from games.tests.rpc.counting_rpc import COUNTING_RPC
+from games.tests.rpc.rpc_sockets import close_all, connect, methods, rpc_path
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
