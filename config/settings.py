@@ -238,10 +238,10 @@ GAMES_GC_FULL_PASS_SECONDS = float(os.environ.get("GAMES_GC_FULL_PASS_SECONDS", 
 GAMES_DB_THREADS = int(os.environ.get("GAMES_DB_THREADS", "4"))  # database threads (and connections) per ASGI process (PostgreSQL)
 GAMES_ECHO_SOCKET = env_bool("GAMES_ECHO_SOCKET", DEBUG)  # /ws/echo/: the benchmark's baseline socket
 TEMPLATES[0]["OPTIONS"]["context_processors"].append("games.context_processors.player")
-# Games the site hosts (dotted paths to Ruleset instances); GAMES_EXTRA_RULESETS adds more (comma-separated).
-GAMES_RULESETS = ["games.rulesets.machikoro.MACHI_KORO", "games.rulesets.aquarius.AQUARIUS"] + [
-    p for p in os.environ.get("GAMES_EXTRA_RULESETS", "").split(",") if p
-]
+# The games of the site: their declarations (config/games.py, config/registry.py); GAMES_EXTRA adds more
+# (comma-separated dotted paths to config.registry.Game declarations, say the platform's test game).
+GAMES = "config.games.GAMES"
+GAMES_EXTRA = [p for p in os.environ.get("GAMES_EXTRA", "").split(",") if p]
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 # REDIS_CHANNEL_LAYER=pubsub: channels-redis' pub/sub layer (one PUBLISH per group message, less latency and CPU);
 # =stock: channels-redis' core layer as it ships (the default core layer is config.channel_layer's, leaner).

@@ -111,7 +111,7 @@ def create_game(request, ruleset):
 
 
 def create_first_game(request):
-    """/games/new/: the create page of the first installed game (settings.GAMES_RULESETS order); the page
+    """/games/new/: the create page of the first installed game (config/games.py order); the page
     lets the player switch to any other."""
     installed = all_rulesets()
     if not installed:

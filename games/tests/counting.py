@@ -7,6 +7,7 @@ import random
 
 from django import forms
 
+from config.registry import Game
 from games.rulesets import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
 
 
@@ -122,3 +123,6 @@ class CountingRuleset(Ruleset):
 
 
 COUNTING = CountingRuleset()
+
+# Declared as every game is (config/games.py); servers the tests start add it with GAMES_EXTRA.
+GAME = Game(slug="counting", name="Counting", ruleset="games.tests.counting.COUNTING")

@@ -21,7 +21,7 @@ def default_site(tmp_path, monkeypatch, servers=1, extra_env=None):
     for name in NOT_DEFAULT:
         monkeypatch.delenv(name, raising=False)
     site = LiveSite(tmp_path, servers=servers, load_cards=False, worker=False,
-                    extra_env={"GAMES_EXTRA_RULESETS": "games.tests.counting.COUNTING", **(extra_env or {})})
+                    extra_env={"GAMES_EXTRA": "games.tests.counting.GAME", **(extra_env or {})})
     assert site.database_url.startswith("sqlite:///") and not site.redis
     site.database_file = site.database_url[len("sqlite:///"):]
     return site

@@ -60,7 +60,7 @@ def test_a_killed_server_process_hands_its_players_seats_to_bots_in_time(mode, t
         pytest.skip("Celery beat needs a broker: set REDIS_URL")
     ann, bob = make_player("ann"), make_player("bob")
     keys = {u.username: session_for(u) for u in django_user_model.objects.all()}
-    env = {"GAMES_EXTRA_RULESETS": "games.tests.counting.COUNTING", "DJANGO_SECRET_KEY": settings.SECRET_KEY,
+    env = {"GAMES_EXTRA": "games.tests.counting.GAME", "DJANGO_SECRET_KEY": settings.SECRET_KEY,
            **FAST_PRESENCE}
     if with_beat:
         env.update(GAMES_SCHEDULER="0", CELERY_TASK_ALWAYS_EAGER="0")

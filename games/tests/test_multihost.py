@@ -125,7 +125,7 @@ async def play_all(tables):
 def test_games_played_across_three_servers_and_a_worker(tmp_path, make_player, django_user_model):
     pytest.importorskip("websockets")
     site = LiveSite(tmp_path, servers=3, database_url=shared_database_url(), migrate=False, load_cards=False,
-                    worker=True, extra_env={"GAMES_EXTRA_RULESETS": "games.tests.counting.COUNTING",
+                    worker=True, extra_env={"GAMES_EXTRA": "games.tests.counting.GAME",
                                             "DJANGO_SECRET_KEY": settings.SECRET_KEY, "GAMES_BOT_DELAY": "0.05"})
     with site:
         for index in range(3):   # the documented health checks, on every server

@@ -75,7 +75,7 @@ def test_a_move_through_one_process_reaches_players_on_another(tmp_path, make_pl
     users = {u.username: u for u in django_user_model.objects.all()}
     keys = {name: session_for(users[name]) for name in ("ann", "bob", "eve")}
     site = LiveSite(tmp_path, servers=2, database_url=shared_database_url(), migrate=False, load_cards=False,
-                    worker=False, extra_env={"GAMES_EXTRA_RULESETS": "games.tests.counting.COUNTING",
+                    worker=False, extra_env={"GAMES_EXTRA": "games.tests.counting.GAME",
                                              "DJANGO_SECRET_KEY": settings.SECRET_KEY})  # sessions stay valid
     with site:
         assert site.env["REDIS_URL"]
@@ -113,7 +113,7 @@ def test_turn_timers_and_bot_moves_run_in_a_celery_worker(tmp_path, make_player,
     Game.objects.filter(pk=game.pk).update(turn_deadline=timezone.now() - timedelta(seconds=1))
     key = session_for(django_user_model.objects.get(username="eve"))
     site = LiveSite(tmp_path, servers=1, database_url=shared_database_url(), migrate=False, load_cards=False,
-                    worker=True, extra_env={"GAMES_EXTRA_RULESETS": "games.tests.counting.COUNTING",
+                    worker=True, extra_env={"GAMES_EXTRA": "games.tests.counting.GAME",
                                             "DJANGO_SECRET_KEY": settings.SECRET_KEY})
     with site:
         async def scenario():
