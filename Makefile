@@ -58,18 +58,24 @@ messages: install gettext-deps
 	$(PY) manage.py compilemessages -l fr --ignore=.venv --ignore='cards/*'
 	cd cards && $(abspath $(PY)) ../manage.py compilemessages -l fr
 
+# Two workers; --dist loadgroup keeps a module with module-scoped fixtures (a browser module's live site) on
+# one worker (conftest.py groups them), so the fixture is built once (docs/operations.md, "CI").
+XDIST := -n 2 --dist loadgroup
+
 # The whole suite on the embedded defaults (SQLite, in-memory channel layer, eager Celery).
 test: install-dev browser-deps gettext-deps
-	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest -n 2 --durations=20
+	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest $(XDIST) --durations=20
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .test-media
 
-# The same suite against the machine's PostgreSQL and Redis (see docs/operations.md).
+# The tests that reach the database or Redis (marked `services` by conftest.py), against the machine's
+# PostgreSQL and Redis; the browser tests and those that reach neither ran under `make test` (docs/operations.md).
 DATABASE_URL_TEST ?= postgres://postgres@127.0.0.1:5432/postgres
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
-test-services: install-dev browser-deps nginx-deps gettext-deps
-	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest -n 2 --durations=20
+test-services: install-dev nginx-deps
+	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest $(XDIST) \
+		-m "services and not browser" --durations=20
 
 # The statistics tasks through Redis and a real Celery worker on PostgreSQL: the test starts
 # `celery -A config worker` itself, against the test database, on a queue of its own (docs/statistics.md).

@@ -1,5 +1,38 @@
-"""Fixtures shared by every app's tests."""
+"""Fixtures shared by every app's tests, and the two collection rules of docs/operations.md ("CI")."""
 import pytest
+
+# A test reaches the database when one of its fixtures builds on pytest-django's database setup (db,
+# transactional_db, live_server, admin_client, ...) or it is marked django_db.
+DATABASE_FIXTURE = "django_db_setup"
+# Marks of tests that reach a service: the database, PostgreSQL or Redis.
+SERVICE_MARKS = ("django_db", "postgres", "redis", "services")
+
+
+@pytest.hookimpl(tryfirst=True)   # before `-m` selects: the marks added here are selectable
+def pytest_collection_modifyitems(config, items):
+    """Two marks, added at collection:
+
+    - `services` on every test that reaches the database or Redis (see DATABASE_FIXTURE, SERVICE_MARKS):
+      `make test-services` runs those (`-m "services and not browser"`), on PostgreSQL and Redis;
+    - `xdist_group` (one group per module) on every test that uses a module- or class-scoped fixture, such as
+      a browser module's live site: under `--dist loadgroup` the module runs on one worker, so the fixture is
+      built once instead of once per worker.
+    """
+    for item in items:
+        if any(item.get_closest_marker(mark) for mark in SERVICE_MARKS) or \
+                DATABASE_FIXTURE in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.services)
+        if any(scope in ("module", "class", "package") for scope in _project_fixture_scopes(item, config)):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+def _project_fixture_scopes(item, config):
+    """The scopes of the fixtures an item uses that the project defines (not pytest's or its plugins')."""
+    definitions = getattr(item, "_fixtureinfo", None)
+    for fixturedefs in (definitions.name2fixturedefs.values() if definitions else ()):
+        code = getattr(fixturedefs[-1].func, "__code__", None) if fixturedefs else None
+        if code and code.co_filename.startswith(str(config.rootpath)) and "/.venv/" not in code.co_filename:
+            yield fixturedefs[-1].scope
 
 
 @pytest.fixture(autouse=True)

@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.aquarius import bots as bot_module, load_deck, play_game  # noqa: E402
-from games.aquarius.bots import make_bot  # noqa: E402
-from games.aquarius.cards import DIRECTIONS  # noqa: E402
-from games.aquarius.moves import placements as indexed_placements  # noqa: E402
+from games.aquarius.engine import load_deck, play_game, simple_bots as bot_module  # noqa: E402
+from games.aquarius.engine.bots import make_bot  # noqa: E402
+from games.aquarius.engine.cards import DIRECTIONS  # noqa: E402
+from games.aquarius.engine.moves import placements as indexed_placements  # noqa: E402
 from games.common.rng import derive  # noqa: E402
 
 TARGET_GAMES_PER_SECOND = 500

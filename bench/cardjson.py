@@ -39,8 +39,9 @@ def setup_django():
 
 
 def empty_lorenzo_tables():
-    from cards.models import CardGame, Excommunication, Extension
-    from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
+    from cards.models import CardGame, Extension
+    from cards.lorenzo.models import Excommunication
+    from cards.lorenzo.models import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
 
     for model in (DevelopmentCard, LeaderCard, Excommunication, DevelopmentCardEffect, LeaderCardEffect):
         model.objects.all().delete()

@@ -16,6 +16,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from cards.effects import parse, parse_calls  # noqa: E402
+from cards.machikoro import vocabulary  # noqa: E402,F401  (registers Machi Koro's words: parse() reads them by default)
 
 
 def official_strings() -> list[str]:

@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cards.effects import parse_calls  # noqa: E402
-from games.machikoro import GameOptions, load_card_set, make_bot, play_game  # noqa: E402
+from games.machikoro.engine import GameOptions, load_card_set, make_bot, play_game  # noqa: E402
 from games.common.rng import derive  # noqa: E402
 
 TARGET_BASE_GAMES_PER_SECOND = 1000

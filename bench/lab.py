@@ -3,7 +3,7 @@
     python bench/lab.py [--games 10000] [--bots random] [--players 4] [--repeats 2]
 
 A worker here is a process that takes chunks from a shared queue and plays them exactly as a Celery
-worker does (games.machikoro.lab.play_chunk, the run's chunk size); the chunks' tallies are merged as the
+worker does (games.machikoro.engine.lab.play_chunk, the run's chunk size); the chunks' tallies are merged as the
 last chunk does (stats.lab.summary.merge_tallies). The 1-worker and 2-worker runs alternate (1, 2, 1,
 2 ...) so a busy moment of the shared machine hits both; the figures are the best of the repeats. Each run
 must give the very same tally (checked). Reports games per second in wall time, the speed-up, and the CPU
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.machikoro import load_card_set  # noqa: E402
-from games.machikoro.lab import play_chunk  # noqa: E402
+from games.machikoro.engine import load_card_set  # noqa: E402
+from games.machikoro.engine.lab import play_chunk  # noqa: E402
 from stats.lab.summary import merge_tallies  # noqa: E402
 
 CHUNKS_WANTED, MIN_CHUNK, MAX_CHUNK = 40, 10, 2500   # as stats.lab.services

@@ -2,7 +2,7 @@
 
 Each seat is a program as the seed's clients are: it connects to /ws/games/<code>/rpc/ with its seat token,
 rebuilds its view with volity.send_state() and plays the greedy policy of the stand-alone client
-(games/clients/aquarius.py), knowing nothing but the RPC messages. A move is measured from sending the
+(games/aquarius/client.py), knowing nothing but the RPC messages. A move is measured from sending the
 accepted call until every seat has the notification that closes it (game.your_turn / game.other_turn, or
 volity.end_game), and each call's reply separately.
 """
@@ -25,7 +25,8 @@ class AquariusTables(StartedGames):
     def __init__(self):
         super().__init__()
         from cards.aquarius.data import load_aquarius
-        from cards.loading import AQUARIUS_FILE, read_json
+        from cards.aquarius.data import AQUARIUS_FILE
+        from cards.loading import read_json
 
         load_aquarius(read_json(AQUARIUS_FILE))      # idempotent: games freeze the deck from the card database
 
@@ -97,8 +98,8 @@ class AquariusTable:
                 waiting.samples.append(now - self.sent_at[k])
 
     async def seat(self, position, connection):
-        from games.aquarius import load_deck
-        from games.clients.aquarius import MAX_TRIES, TableView, make_policy
+        from games.aquarius.engine import load_deck
+        from games.aquarius.client import MAX_TRIES, TableView, make_policy
         from games.clients.rpc import RpcError
 
         view, policy = TableView(load_deck()), make_policy("greedy", seed=hash((self.index, position)))

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.common.rng import derive  # noqa: E402
-from games.machikoro import GameOptions, load_card_set, make_bot, play_game  # noqa: E402
+from games.machikoro.engine import GameOptions, load_card_set, make_bot, play_game  # noqa: E402
 from stats.lab.summary import wilson  # noqa: E402
 
 TARGET_WIN_RATE = 0.60

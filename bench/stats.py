@@ -5,7 +5,7 @@
 1. Plays GAMES bot games with the engine (random, greedy and income bots; 2 to 6 players; several
    extension mixes) and keeps each event log as the JSON text the database stores.
 2. Times, per game, what the Celery task does apart from the database: decode the log, fold it into the
-   statistics (stats.compute), derive its site contribution. Target: under 20 ms for a 200-turn game.
+   statistics (stats.machikoro.compute), derive its site contribution. Target: under 20 ms for a 200-turn game.
 3. Times the whole task (database reads and writes included) on TASK_SAMPLE of them, on SQLite.
 4. Times the site totals' refresh (stats.services.refresh_site_statistics, on a temporary SQLite database)
    adding the same number of new games onto empty totals and onto totals that already hold many games,
@@ -28,10 +28,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from games import machikoro as engine  # noqa: E402
-from games.machikoro.state import OVER  # noqa: E402
-from stats.aggregate import site_contribution  # noqa: E402
-from stats.compute import compute_statistics  # noqa: E402
+from games.machikoro import engine  # noqa: E402
+from games.machikoro.engine.state import OVER  # noqa: E402
+from stats.machikoro.aggregate import site_contribution  # noqa: E402
+from stats.machikoro.compute import compute_statistics  # noqa: E402
 
 ALL = ("base", "harbor", "millionaires-row", "five-six", "promo")
 MIXES = (("base",), ("base", "harbor"), ("base", "harbor", "millionaires-row"), ALL)

@@ -36,9 +36,11 @@ def setup_django():
 
 
 def empty_tables():
-    from cards.models import (CardGame, Establishment, Extension, Landmark, Technology, TechnologyCost,
-                              ValeriaPreset)
-    from cards.models.valeria import VALERIA_TABLES
+    from cards.models import CardGame, Extension
+    from cards.machikoro.models import Establishment, Landmark
+    from cards.progress.models import Technology, TechnologyCost
+    from cards.valeria.models import ValeriaPreset
+    from cards.valeria.models import VALERIA_TABLES
 
     for model in (*VALERIA_TABLES, ValeriaPreset, TechnologyCost, Technology, Establishment, Landmark):
         model.objects.all().delete()
@@ -57,7 +59,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     setup_django()
-    from cards.loading import MACHIKORO_FILE, load_machikoro, read_json
+    from cards.machikoro.loading import MACHIKORO_FILE, load_machikoro
+    from cards.loading import read_json
     from cards.progress.loading import load_progress
     from cards.valeria.loading import load_valeria
 

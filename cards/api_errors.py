@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from rest_framework import exceptions, status
 from rest_framework.views import exception_handler
 
+from cards.api_input import too_large
+
 USED_BY_SHOWN = 10
 SOME_FIELDS_INVALID = gettext_lazy("Some fields are invalid.")
 
@@ -44,8 +46,6 @@ def _blocked_by(exc):
 def as_api_exception(exc):
     """Django's own request and delete errors as the API exception a client should see (or `exc` itself)."""
     if isinstance(exc, RequestDataTooBig):
-        from cards.api_input import too_large
-
         return too_large()
     if isinstance(exc, SuspiciousOperation):
         return exceptions.ParseError(_("Request refused: %(reason)s") % {"reason": exc})

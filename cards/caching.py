@@ -14,9 +14,12 @@ from django.db import connection
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from cards.models import CardDataVersion
-
 CACHE_SECONDS = 24 * 3600   # entries of an old version are never read again; let them expire
+
+
+def _counter():
+    """The CardDataVersion model (through the app registry: the app config imports this module before the models)."""
+    return apps.get_model("cards", "CardDataVersion")
 
 
 def current_version():
@@ -24,7 +27,7 @@ def current_version():
 
     Asked on every cached API answer: written as plain SQL, since compiling the ORM query cost more than
     running it."""
-    meta = CardDataVersion._meta
+    meta = _counter()._meta
     with connection.cursor() as cursor:
         cursor.execute(f'SELECT "number", "stamp" FROM "{meta.db_table}" WHERE "{meta.pk.column}" = %s', [1])
         row = cursor.fetchone()
@@ -33,8 +36,9 @@ def current_version():
 
 def bump_version():
     stamp = uuid.uuid4().hex
-    if not CardDataVersion.objects.filter(pk=1).update(number=F("number") + 1, stamp=stamp):
-        CardDataVersion.objects.update_or_create(pk=1, defaults={"number": 1, "stamp": stamp})
+    counter = _counter()
+    if not counter.objects.filter(pk=1).update(number=F("number") + 1, stamp=stamp):
+        counter.objects.update_or_create(pk=1, defaults={"number": 1, "stamp": stamp})
 
 
 def _on_change(sender, **kwargs):
@@ -43,9 +47,10 @@ def _on_change(sender, **kwargs):
 
 def connect_signals():
     """Raise the version on every write to a card model (not the history copies nor the counter itself)."""
+    counter = _counter()
     for model in apps.get_app_config("cards").get_models():
         name = model._meta.model_name
-        if model is CardDataVersion or name.startswith("historical"):
+        if model is counter or name.startswith("historical"):
             continue
         uid = f"card-data-version-{name}"
         post_save.connect(_on_change, sender=model, dispatch_uid=f"{uid}-save")

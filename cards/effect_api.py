@@ -3,26 +3,34 @@ language asked for (?lang= or Accept-Language, see cards/middleware.py).
 
 An invalid string is an answer, not a request error: 200 with `valid: false` and the error's position, token and
 expectation. Only a missing string or an unknown game is a 400.
-"""
-from dataclasses import replace
-from types import SimpleNamespace
 
+Each game whose cards hold effect strings declares the module that reads them (the registry's `effects` part,
+cards/<game>/effects.py: its GAME, the grammar's name for it, and explain_answer(text, params, language)).
+"""
 from django.utils.translation import gettext as _, gettext_noop
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.effects import EffectError, explain, parse, to_string
+from config.registry import all_games
+
+from cards.effects import EffectError
 from cards.effects.phrases import Phrase
 
 from cards.api_errors import SOME_FIELDS_INVALID
-from cards.effect_checks import MACHI_KORO, explain_effect, machikoro_context
 from cards.effect_messages import effect_error_message, expected_text
 from cards.language import current_language
-from cards.models import Colour
 
-GAMES = (MACHI_KORO, "valeria")
+
+def effect_modules():
+    """{the grammar's name of a game: its effects module}, in the registry's order."""
+    modules = [game.part("effects") for game in all_games() if game.effects]
+    return {module.GAME: module for module in modules}
+
+
+EFFECT_GAMES = effect_modules()
+GAMES = tuple(EFFECT_GAMES)
 MAX_LENGTH = 500
 NO_SPACES_AROUND = Phrase(gettext_noop("no spaces at the start or end"))  # worded in the reader's language
 
@@ -44,38 +52,13 @@ class ExplainedEffectSerializer(serializers.Serializer):
     error = EffectErrorSerializer(required=False)
 
 
-def _machikoro_card(params):
-    """Colour and activation numbers from the admin form, so the English says when the card fires."""
-    colour = None
-    value = params.get("colour")
-    if value:
-        lookup = {"pk": value} if value.isdigit() else {"slug": value}
-        colour = Colour.objects.filter(game__slug=MACHI_KORO, **lookup).first()
-    numbers = [params.get("activation_min"), params.get("activation_max")]
-    low, high = [int(n) if n and n.isdigit() else None for n in numbers]
-    return SimpleNamespace(colour=colour, colour_id=colour and colour.pk, activation_min=low,
-                           activation_max=high if high is not None else low)
-
-
 def explain_answer(game, text, params):
     language = current_language()
     answer = {"game": game, "effect": text, "valid": True, "language": language}
     try:
         if text != text.strip():
             raise EffectError(1 if text[:1].isspace() else len(text), " ", NO_SPACES_AROUND)
-        if game == MACHI_KORO:
-            context = machikoro_context()
-            if params.get("name") and context.card_names is not None:  # a card may name itself
-                context = replace(context, card_names=frozenset(context.card_names) | {params["name"]})
-            tree = parse(text, game=game, context=context)
-            answer["unified"] = to_string(tree)
-            answer["explained"] = explain_effect(text, card=_machikoro_card(params)) or explain(tree, language=language)
-        else:
-            from cards.valeria.effects import unify
-
-            tree = parse(text, game=game)
-            answer["unified"] = unify(text)
-            answer["explained"] = explain(tree, language=language)
+        answer["unified"], answer["explained"] = EFFECT_GAMES[game].explain_answer(text, params, language)
     except EffectError as error:
         answer["valid"] = False
         answer["error"] = {"column": error.column, "token": error.token, "expected": expected_text(error),

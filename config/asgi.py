@@ -3,20 +3,19 @@ import gc
 import os
 import sys
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-from config.asgi_http import get_asgi_application  # noqa: E402  (Django's, keeping its threads)
+from config.asgi_setup import django_asgi_app  # first: it sets Django up, which the imports below need
+from celery import current_app
+from channels.auth import AuthMiddlewareStack
+from channels.layers import get_channel_layer
+from channels.routing import ProtocolTypeRouter, URLRouter
+from channels.security.websocket import AllowedHostsOriginValidator
+from django.conf import settings
+from django.urls import get_resolver
 
-django_asgi_app = get_asgi_application()
-
-from channels.auth import AuthMiddlewareStack  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
-
-from django.conf import settings  # noqa: E402
-
-from config.collector import PeriodicFullCollection  # noqa: E402
-from config.routing import websocket_urlpatterns  # noqa: E402
-from games import scheduler  # noqa: E402
+from config.collector import PeriodicFullCollection
+from config.routing import websocket_urlpatterns
+from games import scheduler
+from games.rulesets import all_rulesets
 
 # The in-process scheduler (games/scheduler.py) starts with the server when no Celery worker runs the jobs.
 application = scheduler.WithScheduler(ProtocolTypeRouter(
@@ -31,16 +30,10 @@ scheduler.start_with_daphne()
 def warm_up():
     """What the first requests and moves would otherwise import and build while players wait (the URLconf
     with every view, the channel layer, the Celery app, each game's parsers), done before serving."""
-    from channels.layers import get_channel_layer
-    from django.urls import get_resolver
-
-    from config.celery import app as celery_app
-    from games.rulesets import all_rulesets
-
     get_resolver().url_patterns
     get_channel_layer()
-    celery_app.loader.import_default_modules()
-    celery_app.finalize(auto=True)   # else the first move that queues a job builds the app's task registry
+    current_app.loader.import_default_modules()
+    current_app.finalize(auto=True)   # else the first move that queues a job builds the app's task registry
     for ruleset in all_rulesets():
         ruleset.warm_up()
 

@@ -11,6 +11,7 @@ gives it back when done: its thread keeps its connection for `DATABASE_CONN_MAX_
 import inspect
 from concurrent.futures import ThreadPoolExecutor
 
+import django
 from asgiref.sync import ThreadSensitiveContext
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connections
@@ -45,7 +46,5 @@ class ReusedThreadsASGIHandler(ASGIHandler):
 def get_asgi_application():
     """What `django.core.asgi.get_asgi_application` returns, with threads kept when asgiref's
     ThreadSensitiveContext takes an executor (asgiref 3.13 does)."""
-    import django
-
     django.setup(set_prefix=False)
     return ReusedThreadsASGIHandler() if _supports_executor() else ASGIHandler()

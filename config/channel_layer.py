@@ -1,42 +1,13 @@
 """channels-redis' core layer with fewer Redis round trips per group message (the default with REDIS_URL).
 
-Each Redis command costs the sending process about 0.2 ms of CPU in redis-py's asyncio client on the
-busy two-core development host (measured: 218 µs per ZRANGE, 270 µs for a pipeline of two), and the stock layer
-spends twelve of them on one group message reaching two processes: four to send it (drop expired members,
-read the members, drop expired messages, the push script) and four per receiving process (restore the
-in-flight backup, BZPOPMIN, back the message up, clear the backup). Here:
-
-- `group_send` reads the members in one pipeline with their expiry, and drops expired messages in the same
-  pipeline as the push script: two round trips, the same commands in the same order;
-- a process's receive loop sends its three commands (clear the backup of the message it handed over last,
-  restore what an interrupted receive may have left there, block on the queue) in one pipeline, and the
-  restore only when something may be left: at its first receive and after one that did not finish.
-  The message handed over stays backed up until the next receive's round trip clears it (the stock layer
-  clears it in a round trip of its own); the process's channel dies with the process, so the only reader
-  of that backup is this loop. Per message and process: two round trips instead of four.
-
-Messages, keys, expiries, capacities and the backup's guarantee are the stock layer's
-(`tests/test_channel_layer.py` runs two layers against Redis).
-
-One thing differs on purpose: who reads the process's channel. In the stock layer the socket consumer whose
-`receive()` holds the receive lock runs the blocking pop for every socket of the process, and when that
-socket closes Channels cancels its `receive()` in the middle of the pop. redis-py then drops the
-connection, but Redis may already have popped a message for another socket of the process onto it: that
-message is lost (django/channels#1683). In the multi-host test a game's last update vanished whenever another
-game's socket on the same server closed at that moment, and its player waited forever. Here one reader task
-per process runs the pops while any `receive()` waits and hands each message to its socket's buffer;
-a `receive()` only waits on its buffer, so cancelling it (a socket closing) interrupts no Redis command.
-
-No cancellation is lost on the way to Redis: redis-py sends each command under `asyncio.wait_for`, which
-on Python 3.11 returns normally when the task is cancelled just as the write finishes (python/cpython#86296,
-fixed by 3.12's rewrite). A receive loop (the reader, or a named channel's receive) would then go on
-blocking on the queue, 5 s at a time, for ever, and whatever awaited it with it (a test's event loop
-closing, a server stopping). The layer's connections raise the cancellation that `wait_for` dropped, and
-the receive loop checks for one too.
-
-A message popped for a socket that has just closed waits in that socket's buffer, which nothing will
-receive from again (in the stock layer too): a buffer nobody has received from for the layer's `expiry`
-(60 s, the age at which Redis drops an unread message) is dropped.
+What: `group_send` reads the members and pushes in two round trips; each process's receive loop sends its
+three commands in one pipeline; one reader task per process runs the blocking pops and hands each message to
+its socket's buffer, so a socket closing cancels no Redis command (the stock layer then loses a message,
+django/channels#1683); the connections keep a cancellation that Python 3.11's `wait_for` drops.
+Why: each Redis command costs the sending process CPU, and the stock layer spends twelve on one group message
+reaching two processes. Messages, keys, expiries, capacities and the backup's guarantee are the stock layer's
+(`tests/test_channel_layer.py`). The measurements and the lost-message story: docs/live-bench-runs.md
+("Why the channel layer and the hot statements are written so").
 """
 import asyncio
 import collections

@@ -8,24 +8,32 @@ from config.registry import Game
 
 MACHI_KORO = Game(
     slug="machikoro", name="Machi Koro", card_game="machi-koro", cards="cards.machikoro",
-    engine="games.machikoro", ruleset="games.rulesets.machikoro.MACHI_KORO",
-    statistics="stats.games.machikoro.MACHI_KORO",
-    card_check="games.machikoro.check_card",
+    loader="cards.machikoro.loading.load_official_cards", exporter="cards.machikoro.export.document",
+    effects="cards.machikoro.effects",
+    engine="games.machikoro.engine", ruleset="games.machikoro.ruleset.MACHI_KORO",
+    statistics="stats.machikoro.statistics.MACHI_KORO",
+    card_check="games.machikoro.engine.check_card",
 )
 AQUARIUS = Game(
     slug="aquarius", name="Aquarius", card_game="aquarius", cards="cards.aquarius",
-    engine="games.aquarius", ruleset="games.rulesets.aquarius.AQUARIUS", rpc="games.rulesets.aquarius_rpc.PROTOCOL",
-    statistics="stats.games.aquarius.AQUARIUS",
-    card_check="games.aquarius.check_card",
+    loader="cards.aquarius.data.load_official_cards", exporter="cards.aquarius.data.aquarius_document",
+    engine="games.aquarius.engine", ruleset="games.aquarius.ruleset.AQUARIUS", rpc="games.aquarius.rpc.PROTOCOL",
+    statistics="stats.aquarius.statistics.AQUARIUS",
+    card_check="games.aquarius.engine.check_card",
 )
 LORENZO = Game(
     slug="lorenzo", name="Lorenzo il Magnifico", card_game="lorenzo", cards="cards.lorenzo",
+    loader="cards.lorenzo.loading.load_official_cards", exporter="cards.lorenzo.exporter.lorenzo_document",
 )
 VALERIA = Game(
     slug="valeria", name="Valeria: Card Kingdoms", card_game="valeria", cards="cards.valeria",
+    loader="cards.valeria.loading.load_official_cards", loaded_apart="Valeria: Card Kingdoms",
+    exporter="cards.valeria.export.document", effects="cards.valeria.effects",
 )
 PROGRESS = Game(
     slug="progress", name="Progress: Evolution of Technology", card_game="progress", cards="cards.progress",
+    loader="cards.progress.loading.load_official_cards", loaded_apart="Progress (sample set)",
+    exporter="cards.progress.export.document",
 )
 
 GAMES = (MACHI_KORO, AQUARIUS, LORENZO, VALERIA, PROGRESS)

@@ -3,6 +3,7 @@
 ``/health/live/`` says the process answers (no database, no Redis: a restart is the only cure when it
 fails); ``/health/ready/`` says it can serve: the database answers and, when REDIS_URL is set, so does Redis.
 """
+import redis
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
@@ -33,8 +34,6 @@ def _database():
 
 
 def _redis():
-    import redis
-
     try:
         redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2).ping()
         return "ok"

@@ -52,6 +52,8 @@ class Game:
     rpc: object = ""               # its JSON-RPC protocol (games.rpc.protocol.RpcProtocol), if programs may play it
     statistics: object = ""        # its GameStatisticsKind, if finished games have statistics
     loader: str = ""               # a function(overwrite=False) loading its official cards, returning a report
+    loaded_apart: str = ""         # load_cards reports its loader on a line of its own, under this label ("": official)
+    effects: str = ""              # its effect strings in the card database: a module with GAME and explain_answer()
     exporter: str = ""             # a function() returning its cards as a document the loader reads back
     card_check: str = ""           # a function(document) -> {card slug: problem} the engine has with a card set
     tasks: tuple = field(default=())  # Celery task names its parts start

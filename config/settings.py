@@ -37,6 +37,7 @@ CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS",
 
 INSTALLED_APPS = [
     "daphne",
+    "config.apps.SiteConfig",
     "config.apps.DesignersAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",

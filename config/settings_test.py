@@ -1,9 +1,8 @@
 """Test settings: the same environment-driven settings with a throwaway secret and fast hashing."""
 import os
 
-os.environ.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key")
-
-from config.settings import *  # noqa: E402,F403
+from config import test_environment  # noqa: F401  (first: the secret key config.settings reads)
+from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = BASE_DIR / ".test-media"  # noqa: F405

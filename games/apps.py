@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -8,4 +10,6 @@ class GamesConfig(AppConfig):
     verbose_name = _("Live games")
 
     def ready(self):
-        import games.tasks  # noqa: F401  (services start jobs by task name: the tasks must be registered)
+        # Services start jobs by task name, so the tasks must be registered before the first job: the app's
+        # tasks module is loaded once the models are (Celery's own discovery waits for a worker to start).
+        import_module(f"{self.name}.tasks")

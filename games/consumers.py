@@ -1,106 +1,35 @@
 """WebSocket consumers: a game's page (lobby, chat, play) and the live list of open games.
 
+Their plumbing is beside them: the database threads (db_threads.py), the rate limit (rate_limit.py), the
+presence heartbeat (presence_heartbeat.py); the benchmark's echo socket is echo.py.
+
 Thin by design: parse and check the message, call one service, forward frames. Every rule and every
 check of who may do what is in the services; errors go to the sender alone and the socket stays open.
 """
-import asyncio
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import close_old_connections, connection
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from games import broadcast, services
+from games.db_threads import db
 from games.errors import BadRequest, GameError
-from games.language import language_from_scope
 from games.identity import scope_identity
+from games.language import language_from_scope
+from games.presence_heartbeat import HEARTBEAT
+from games.rate_limit import TokenBucket
 from games.selectors.frames import snapshot_frame
 from games.selectors.lists import open_games_frame
 from games.selectors.lookup import game_by_id, game_id_by_code
-from games.services.presence import refresh as refresh_presence
-from games.socket_input import MAX_MESSAGE_CHARS, check_size, message_ref, parse_message
+from games.socket_input import check_size, message_ref, parse_message
 
 log = logging.getLogger(__name__)
 
-RATE_CAPACITY = 20      # burst of messages a socket may send
-RATE_PER_SECOND = 8.0   # sustained messages per second
 MAX_WHOLE_NUMBER = 2**53  # ids and event numbers; larger ones do not fit a database column
-
-
-_DB_POOL = None
-
-
-def _db_pool():
-    """A small thread pool for database work on PostgreSQL, where row locks keep moves of one game in order:
-    moves of different games run in parallel. SQLite allows one writer: everything shares one thread."""
-    global _DB_POOL
-    threads = settings.GAMES_DB_THREADS
-    if connection.vendor != "postgresql" or threads < 2:
-        return None
-    if _DB_POOL is None:
-        _DB_POOL = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="games-db")
-    return _DB_POOL
-
-
-def _run(function, *args, **kwargs):
-    with broadcast.collecting() as messages:
-        try:
-            return function(*args, **kwargs), messages, None
-        except Exception as exc:  # what committed before the error is still sent
-            return None, messages, exc
-
-
-def _in_pool_thread(function, args, kwargs, language):
-    # What database_sync_to_async does around a call, without asgiref's per-call context copying: connections
-    # past CONN_MAX_AGE or broken are dropped before and after, and the socket's language is the thread's.
-    close_old_connections()
-    try:
-        with translation.override(language):
-            return _run(function, *args, **kwargs)
-    finally:
-        close_old_connections()
-
-
-def db(function):
-    """`function` in a database thread; what it broadcasts is sent from the event loop once it returns."""
-
-    async def call(*args, **kwargs):
-        pool = _db_pool()
-        if pool is None:
-            outcome = await database_sync_to_async(_run)(function, *args, **kwargs)
-        else:
-            outcome = await asyncio.get_running_loop().run_in_executor(
-                pool, _in_pool_thread, function, args, kwargs, translation.get_language())
-        result, messages, error = outcome
-        await broadcast.send_collected(messages)
-        if error is not None:
-            raise error
-        return result
-
-    return call
-
-
-class TokenBucket:
-    def __init__(self, capacity=RATE_CAPACITY, rate=RATE_PER_SECOND):
-        self.capacity = capacity
-        self.rate = rate
-        self.tokens = float(capacity)
-        self.stamp = time.monotonic()
-
-    def take(self):
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def _int_field(message, name, required=True):
@@ -110,38 +39,6 @@ def _int_field(message, name, required=True):
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_WHOLE_NUMBER:
         raise BadRequest(f"`{name}` must be a whole number.")
     return value
-
-
-class PresenceHeartbeat:
-    """The presence rows of this process's open player sockets, all refreshed by one UPDATE every
-    GAMES_PRESENCE_HEARTBEAT seconds: the cost does not grow with moves, and stops with the process."""
-
-    def __init__(self):
-        self.ids = set()
-        self.task = None
-
-    def add(self, presence_id):
-        self.ids.add(presence_id)
-        loop = asyncio.get_running_loop()
-        if self.task is None or self.task.done() or self.task.get_loop() is not loop:
-            self.task = loop.create_task(self._beat())
-
-    def discard(self, presence_id):
-        self.ids.discard(presence_id)
-        if not self.ids and self.task is not None:
-            self.task.cancel()
-            self.task = None
-
-    async def _beat(self):
-        while self.ids:
-            await asyncio.sleep(settings.GAMES_PRESENCE_HEARTBEAT)
-            try:
-                await db(refresh_presence)(frozenset(self.ids))
-            except Exception:  # the next beat tries again; presence only lapses after the TTL
-                log.exception("presence heartbeat failed")
-
-
-HEARTBEAT = PresenceHeartbeat()
 
 
 class LoopOnlyConsumer(AsyncWebsocketConsumer):
@@ -348,27 +245,3 @@ class OpenGamesConsumer(LoopOnlyConsumer):
     async def games_list(self, event):
         texts = event["texts"]
         await self.send(text_data=texts.get(self.language) or texts[settings.LANGUAGE_CODE])
-
-
-class EchoConsumer(AsyncWebsocketConsumer):
-    """/ws/echo/<room>/: a plain Channels echo through the layer to everyone in a room (bench baseline)."""
-
-    async def connect(self):
-        if not settings.DEBUG and not getattr(settings, "GAMES_ECHO_SOCKET", False):
-            await self.close(code=4404)
-            return
-        self.group = f"echo-{self.scope['url_route']['kwargs']['room']}"
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
-            return
-        await self.channel_layer.group_send(self.group, {"type": "echo.message", "text": text_data})
-
-    async def echo_message(self, event):
-        await self.send(text_data=event["text"])

@@ -65,6 +65,12 @@ class CannotStart(GameError):
     code = "cannot_start"
 
 
+class TooFewPlayers(GameError):
+    """Getting ready is refused while too few seats are filled to play (the RPC socket's volity.ready())."""
+
+    code = "too_few_players"
+
+
 class InvalidSettings(GameError):
     """Game settings that cannot be played; `errors` maps form fields to messages."""
 

@@ -1,24 +1,24 @@
 """The hottest statements as SQL written once per process, on PostgreSQL and on SQLite: a move's (lock the
 game with its seats; insert the event and update the game), the only way a move reads and writes its rows,
-and a seat list's (seats, which of them have a live socket, the game's few fields), read at every socket
-opened or closed and every page's snapshot.
+and a seat list's (seats, which of them have a live socket, the game's few fields).
 
-Profiling a move showed Django compiling the same three queries every time, about half of the service's CPU;
-the seat list's query took 0.9 ms to compile and run through the ORM, 0.2 ms as written here.
-The statements are built from the models' fields the first time they are needed, so they follow the
-models; values pass through each field's own conversion (JSON, dates) and the backend's (SQLite's dates),
-and rows become model instances as the ORM would make them. On PostgreSQL they run as server-side
-prepared statements with their parameters bound apart (no quoting of the game state into the SQL text,
-no parsing or planning per move). SQLite has no row locks (select_for_update is a no-op there too): its
-writers take the whole file in turn.
+Why: compiling these queries through the ORM was about half of a move's CPU (the measurements are in
+docs/live-bench-runs.md, "Why the channel layer and the hot statements are written so"). The statements are
+built from the models' fields the first time they are needed, so they follow the models; values pass through
+each field's own conversion and rows become model instances as the ORM would make them. On PostgreSQL they run
+as server-side prepared statements with their parameters bound apart; SQLite has no row locks, its writers
+take the whole file in turn.
 """
 import functools
 import time
 
 from collections import namedtuple
 
+import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db import connection as _proxy
+from psycopg import adapters
+from psycopg.pq import Format
 
 from games.models import Game, GameEvent, Presence, Seat
 
@@ -54,16 +54,11 @@ def _converters(fields, alias):
 def _fast_timestamp_loader(timezone_name):
     """psycopg's own (compiled) loader for `timestamptz`, where it gives what Django's would, else None.
 
-    Django registers a loader written in Python that parses each timestamp and then sets the connection's
-    time zone on it: a twelfth of a move's CPU (a game's and its seats' timestamps, on every row of the
-    lock). With the session in UTC, as Django sets it when the database has no TIME_ZONE of its own,
-    psycopg's compiled loader returns the same values with the same `datetime.timezone.utc`, 20 times faster.
+    Django's loader, written in Python, sets the connection's time zone on each timestamp; with the session in
+    UTC psycopg's compiled one returns the same values, much faster (docs/live-bench-runs.md).
     """
     if timezone_name != "UTC":
         return None
-    from psycopg import adapters
-    from psycopg.pq import Format
-
     oid = adapters.types["timestamptz"].oid
     return oid, adapters.get_loader(oid, Format.TEXT)
 
@@ -73,8 +68,6 @@ def _execute(connection, sql, params, rows=True):
     connection.ensure_connection()
     with connection.wrap_database_errors:
         if connection.vendor == "postgresql":
-            import psycopg
-
             started = time.monotonic()
             with psycopg.Cursor(connection.connection) as cursor:   # server-side binding, prepared
                 loader = _fast_timestamp_loader(connection.timezone_name)

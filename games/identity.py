@@ -3,6 +3,8 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from games.models import Guest
+
 GUEST_SESSION_KEY = "games_guest_id"
 
 
@@ -42,8 +44,6 @@ ANONYMOUS = Identity()
 
 def identity_of(user, session):
     """The identity behind a user object and a session (dict-like). Runs queries: call it from sync code."""
-    from games.models import Guest
-
     if user is not None and user.is_authenticated:
         return Identity(user_id=user.pk, name=user.get_username())
     guest_id = session.get(GUEST_SESSION_KEY) if session is not None else None

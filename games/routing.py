@@ -1,7 +1,8 @@
 """WebSocket routes of live games (included in config/routing.py)."""
 from django.urls import path
 
-from games.consumers import EchoConsumer, GameConsumer, OpenGamesConsumer
+from games.consumers import GameConsumer, OpenGamesConsumer
+from games.echo import EchoConsumer
 from games.rpc.consumer import RpcConsumer
 
 websocket_urlpatterns = [

@@ -3,8 +3,8 @@ runs the due work itself, so games never wait for a page to be open.
 
 Each tick (GAMES_SCHEDULER_TICK seconds) ends overdue turns and hands absent players' seats to bots;
 every GAMES_SWEEP_SECONDS it also runs the rest of the sweeper (lobbies, stalled bots, dead presence
-rows). It is an asyncio task on the server's event loop, and it calls the sweeper through the consumers'
-database thread, so what the services broadcast is sent from the loop like any socket's. Several
+rows). It is an asyncio task on the server's event loop, and it calls the sweeper in a database
+thread (games.db_threads.db, as games.background does), so what the services broadcast is sent from the loop like any socket's. Several
 processes may each run one: every action goes through a service that locks the game row and re-checks,
 so a second scheduler finds nothing left to do.
 
@@ -18,6 +18,9 @@ import sys
 
 from django.conf import settings
 
+from games.db_threads import db
+from games.services.housekeeping import sweep
+
 log = logging.getLogger(__name__)
 
 _tasks = {}  # event loop -> its scheduler task
@@ -28,9 +31,6 @@ def enabled():
 
 
 async def run_forever(tick=None, sweep_every=None):
-    from games.consumers import db
-    from games.services.housekeeping import sweep
-
     tick = tick or settings.GAMES_SCHEDULER_TICK
     sweep_every = sweep_every or settings.GAMES_SWEEP_SECONDS
     loop = asyncio.get_running_loop()

@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.utils.translation import gettext as _
 
+from config.registry import get_game
 from games import services
 from games.errors import GameError, InvalidSettings
 from games.forms import GameSettingsForm, GuestForm
@@ -128,7 +129,7 @@ def game_page(request, code):
     ruleset = get_ruleset(game.ruleset)
     host = host_key(game)
     present = present_seat_ids(game.pk)
-    rpc = ruleset.rpc_protocol()
+    rpc = get_game(game.ruleset).rpc_protocol
     speaks_rpc = rpc is not None
     return render(request, "games/game.html", {
         "rpc": rpc,

@@ -11,8 +11,8 @@ from rest_framework.views import APIView
 from games.models import Game
 
 from stats import selectors
+from stats.kinds import supports
 from stats.permissions import may_retry, may_see
-from stats import inputs
 from stats.services import StatisticsUnavailable, ensure_statistics, request_statistics
 
 POLL_SECONDS = 2
@@ -37,7 +37,7 @@ class GameStatisticsView(APIView):
         game = Game.objects.filter(pk=game_id).first()
         if game is None or not may_see(request, game):
             raise NotFound(_("There is no such game."))
-        if not inputs.supports(game):
+        if not supports(game):
             raise NotFound(_("There are no statistics for this kind of game."))
         if game.status != Game.Status.FINISHED:
             raise NotFinished()

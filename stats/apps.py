@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -8,8 +10,8 @@ class StatsConfig(AppConfig):
     verbose_name = _("Statistics")
 
     def ready(self):
-        from games.signals import game_finished
-
-        from stats.services import queue_statistics_of_finished_game
-
-        game_finished.connect(queue_statistics_of_finished_game, dispatch_uid="stats.game_finished")
+        # Loaded once the models are (both import them), as Django's documentation says for signal receivers:
+        # stats.receivers connects its receivers (@receiver), and the tasks are registered, since the services
+        # start them by name (Celery's own discovery waits for a worker to start).
+        for module in ("receivers", "tasks"):
+            import_module(f"{self.name}.{module}")

@@ -23,10 +23,10 @@ class GameStatistics(models.Model):
                                 verbose_name=pgettext_lazy("played game", "game"))
     status = models.CharField(gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.PENDING,
                               db_index=True)
-    # stats.compute.compute_statistics output + game facts
+    # the game's statistics kind's compute() output (stats/<game>/statistics.py), game facts included
     result = models.JSONField(gettext_lazy("result"), null=True, blank=True)
     error = models.TextField(gettext_lazy("error"), blank=True)
-    # STATISTICS_VERSION that produced `result`
+    # the version of the kind that produced `result`
     version = models.PositiveSmallIntegerField(gettext_lazy("statistics version"), default=0)
     attempts = models.PositiveIntegerField(gettext_lazy("attempts"), default=0)
     queued_at = models.DateTimeField(gettext_lazy("queued at"), null=True, blank=True)

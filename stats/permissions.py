@@ -5,6 +5,7 @@ from games.identity import request_identity
 from games.models import Game, Seat
 
 from stats.models import GameStatistics
+from stats.services import STALE_AFTER
 
 
 def may_see(request, game):
@@ -20,8 +21,6 @@ def may_see(request, game):
 
 def may_retry(game, statistics, now=None):
     """A finished game whose statistics failed, are missing, or have waited too long for a worker."""
-    from stats.services import STALE_AFTER
-
     if game.status != Game.Status.FINISHED:
         return False
     if statistics is None or statistics.status == GameStatistics.Status.FAILED:

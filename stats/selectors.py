@@ -1,13 +1,11 @@
-"""Reading statistics: the API payload, and what the game, player and site pages show (tables + chart data)."""
-from functools import lru_cache
-
+"""Reading statistics: the API payload, and what the pages of every game show (a player's games, the links,
+the players' colours); what one game's statistics show is its kind's (stats/<game>/)."""
 from django.db.models import Avg, Count, Q
-from django.utils.translation import gettext as _, pgettext
+from django.urls import reverse
 
-from cards.language import localized_name
+from games.rulesets import UnknownRuleset, get_ruleset
 
-from stats.compute import NO_CARD
-from stats.dice import expected_counts, faces_fairness, totals_fairness
+from stats.kinds import kind_for
 from stats.models import GameStatistics, PlayerResult, SiteStatistics
 
 # Okabe-Ito colours (distinguishable with colour-blindness) and line dashes, so lines differ by more than hue.
@@ -23,31 +21,6 @@ def statistics_of(game):
 
 def player_style(seat):
     return {"colour": PALETTE[seat % len(PALETTE)], "dash": list(DASHES[seat % len(DASHES)])}
-
-
-def signed(number):
-    """"+3", "−2" (a real minus sign) or "=0": the timeline's + − = marks."""
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return f"\u2212{-number}"
-    return "=0"
-
-
-def roll_text(dice, total):
-    """"5", "3 + 4 = 7", "5 + 5 = 10 → 12" (a Harbor adjustment), "" when nothing was rolled."""
-    if not dice:
-        return ""
-    text = " + ".join(str(d) for d in dice)
-    if len(dice) > 1:
-        text += f" = {sum(dice)}"
-    if total != sum(dice):
-        text += f" \u2192 {total}"
-    return text
-
-
-def sign_class(number):
-    return "gain" if number > 0 else "loss" if number < 0 else "even"
 
 
 # ---- API ----------------------------------------------------------------------------------------------------
@@ -74,8 +47,6 @@ def _iso(moment):
 
 def player_links(game):
     """{seat: URL of the player's page} for the seats of `game` played by an account or a guest."""
-    from django.urls import reverse
-
     links = {}
     for row in PlayerResult.objects.filter(game=game).select_related("user").only("seat", "user__username",
                                                                                   "guest_id"):
@@ -86,172 +57,7 @@ def player_links(game):
     return links
 
 
-def game_view(result, links=None):
-    """Everything the statistics panel renders for one computed game (`links`: seat -> player page)."""
-    links = links or {}
-    cards = result.get("cards", {})
-
-    def card_name(slug):
-        if slug == NO_CARD or slug is None:
-            return _("Other")
-        return localized_name(cards.get(slug, {})) or slug.replace("-", " ").capitalize()  # French for French
-
-    players = []
-    for player in result["players"]:
-        style = player_style(player["seat"])
-        players.append({**player, **style, "net": player["final_coins"] - player["starting_coins"],
-                        "gave": player["paid"] + player["spent"], "url": links.get(player["seat"], "")})
-    return {
-        "players": players,
-        "winner": next((p for p in players if p["winner"]), None),
-        "game": {**result.get("game", {}), "mix_label": mix_label(result.get("game", {}).get("mix", ""))},
-        "turn_count": result["turn_count"],
-        "end_reason": result["end_reason"],
-        "timelines": _timelines(result, card_name),
-        "landmarks": [{**record, "name": card_name(record["landmark"]),
-                       "by_name": card_name(record["by"]) if record["by"] else "",
-                       "player_name": result["players"][record["player"]]["name"]}
-                      for record in result["landmarks"]],
-        "dice": _dice_tables(result),
-        "income": _card_table(result["income_by_card"], players, card_name),
-        "losses": _card_table(result["losses_by_card"], players, card_name),
-        "flows": [{"name": players[payer]["name"],
-                   "cells": [amount for amount in row]} for payer, row in enumerate(result["flows"])],
-        "chart": _chart_data(result, players, card_name),
-    }
-
-
-def _timelines(result, card_name):
-    """For each player, one row per turn: dice, gained, paid, spent, net (+ − =), coins after, what happened."""
-    timelines = []
-    for player in result["players"]:
-        seat = player["seat"]
-        rows = []
-        for turn in result["turns"]:
-            notes = [_("Bought %(card)s") % {"card": card_name(b["card"])} for b in turn["bought"] if b["player"] == seat]
-            highlight = ""
-            for change in turn["landmarks"]:
-                if change["player"] != seat:
-                    continue
-                if change["change"] == "built":
-                    notes.append("\u2605 " + _("Built %(card)s") % {"card": card_name(change["landmark"])})
-                    highlight = highlight or "built"
-                else:
-                    by = f" ({card_name(change['by'])})" if change["by"] else ""
-                    notes.append("\u2716 " + _("Lost %(card)s") % {"card": card_name(change["landmark"])} + by)
-                    highlight = "lost"
-            net = turn["net"][seat]
-            rows.append({
-                "turn": turn["turn"], "active": turn["player"] == seat, "extra": turn["extra"],
-                "roll": roll_text(turn["dice"], turn["total"]) if turn["player"] == seat else "",
-                "gained": turn["gained"][seat], "paid": turn["paid"][seat], "spent": turn["spent"][seat],
-                "net": net, "signed": signed(net), "sign": sign_class(net), "coins": turn["coins"][seat],
-                "notes": notes, "highlight": highlight,
-            })
-        timelines.append({"seat": seat, "name": player["name"], "rows": rows, **player_style(seat)})
-    return timelines
-
-
-def _dice_tables(result):
-    dice = result["dice"]
-    tables = []
-    for count, totals in _numeric_items(dice["throws"]):
-        totals = dict(_numeric_items(totals))
-        throws = sum(totals.values())
-        expected = expected_counts(int(count), throws)
-        rows = [{"value": value, "count": observed, "expected": expected[value],
-                 "share": 100 * observed / throws if throws else 0.0,
-                 "expected_share": 100 * expected[value] / throws if throws else 0.0}
-                for value, observed in totals.items()]
-        by_player = [{"name": player["name"], "counts": [dice["by_player"][player["seat"]][count][v] for v in totals],
-                      "throws": sum(dice["by_player"][player["seat"]][count].values())}
-                     for player in result["players"]]
-        tables.append({"dice": int(count), "throws": throws, "rows": rows, "values": list(totals),
-                       "by_player": by_player, "fairness": totals_fairness(int(count), totals)})
-    return {"tables": tables, "faces": dict(_numeric_items(dice["faces"])),
-            "faces_fairness": faces_fairness(dice["faces"]),
-            "doubles": dice["doubles"], "rerolls": dice["rerolls"], "shared": dice["shared"]}
-
-
-def _numeric_items(mapping):
-    """Items of a {"2": ..., "10": ...} dict in numeric key order (PostgreSQL's jsonb keeps no key order)."""
-    return sorted(mapping.items(), key=lambda item: int(item[0]))
-
-
-def _card_table(counters, players, card_name):
-    totals = {}
-    for counter in counters:
-        for slug, amount in counter.items():
-            totals[slug] = totals.get(slug, 0) + amount
-    order = sorted(totals, key=lambda slug: (-totals[slug], card_name(slug)))
-    return {
-        "players": [p["name"] for p in players],
-        "rows": [{"card": card_name(slug), "slug": slug, "amounts": [c.get(slug, 0) for c in counters],
-                  "total": totals[slug]} for slug in order],
-        "totals": [sum(c.values()) for c in counters],
-    }
-
-
-def _chart_data(result, players, card_name):
-    """The JSON island static/js/stats.js draws from (turn 0 = the start)."""
-    turns = result["turns"]
-    income = _card_table(result["income_by_card"], players, card_name)
-    dice = {}
-    for count, totals in _numeric_items(result["dice"]["throws"]):
-        totals = dict(_numeric_items(totals))
-        throws = sum(totals.values())
-        expected = expected_counts(int(count), throws)
-        dice[count] = {"labels": list(totals), "observed": list(totals.values()),
-                       "expected": [round(expected[v], 2) for v in totals]}
-    return {
-        "players": [{"name": p["name"], "colour": p["colour"], "dash": p["dash"]} for p in players],
-        "turns": [0] + [t["turn"] for t in turns],
-        "coins": [[p["starting_coins"]] + [t["coins"][p["seat"]] for t in turns] for p in players],
-        "gained": [[t["gained"][p["seat"]] for t in turns] for p in players],
-        "gave": [[t["paid"][p["seat"]] + t["spent"][p["seat"]] for t in turns] for p in players],
-        "active": [t["player"] for t in turns],
-        "landmarks": [{"turn": r["turn"], "player": r["player"], "change": r["change"],
-                       "label": (_("Built %(card)s") if r["change"] == "built" else _("Lost %(card)s"))
-                       % {"card": card_name(r["landmark"])}}
-                      for r in result["landmarks"]],
-        "dice": dice,
-        "income": {"cards": [row["card"] for row in income["rows"]],
-                   "amounts": [[row["amounts"][p["seat"]] for row in income["rows"]] for p in players]},
-    }
-
-
 # ---- a player's games ---------------------------------------------------------------------------------------
-
-@lru_cache(maxsize=1)
-def _official_card_names():
-    from games.machikoro import load_card_data
-
-    data = load_card_data()
-    return {c["slug"]: c for c in data["establishments"] + data["landmarks"]}
-
-
-def card_label(slug, fallback=None):
-    """The official card's name in the active language (else `fallback`, else the slug made readable)."""
-    card = _official_card_names().get(slug)
-    return localized_name(card) if card else fallback or slug.replace("-", " ").capitalize()
-
-
-def mix_label(mix):
-    """An extension mix ("base+harbor", stats.aggregate.mix_label) in words: "base + Harbor", in French
-    "base + Marina" (the boxes' names in the active language)."""
-    if not mix:
-        return pgettext("extension mix", "base")
-    names = {e["slug"]: e for e in _official_extensions()}
-    return " + ".join(pgettext("extension mix", "base") if slug == "base"
-                      else localized_name(names[slug]) if slug in names else slug for slug in mix.split("+"))
-
-
-@lru_cache(maxsize=1)
-def _official_extensions():
-    from games.machikoro import load_card_data
-
-    return load_card_data()["extensions"]
-
 
 def player_results(user=None, guest=None):
     if user is not None:
@@ -267,11 +73,11 @@ def player_view(results):
                 .order_by("order")]
     by_players = [{**_rate_row(row, "players"), "fair": 100 / row["players"]}
                   for row in results.values("players").annotate(games=Count("pk"), wins=won).order_by("players")]
-    bought = {}
-    for counts in results.values_list("bought", flat=True).iterator():
+    bought = {}   # (ruleset, card slug) -> copies: each game's kind names its cards
+    for ruleset, counts in results.values_list("game__ruleset", "bought").iterator():
         for slug, copies in counts.items():
-            bought[slug] = bought.get(slug, 0) + copies
-    favourites = sorted(bought.items(), key=lambda item: (-item[1], item[0]))[:FAVOURITE_CARDS]
+            bought[ruleset, slug] = bought.get((ruleset, slug), 0) + copies
+    favourites = sorted(bought.items(), key=lambda item: (-item[1], item[0][1], item[0][0]))[:FAVOURITE_CARDS]
     recent = results.select_related("game").order_by("-finished_at", "-game_id")[:RECENT_GAMES]
     return {
         "games": totals["games"],
@@ -281,17 +87,26 @@ def player_view(results):
         "average_duration": totals["duration"],
         "by_order": by_order,
         "by_players": by_players,
-        "favourites": [{"card": card_label(slug), "slug": slug, "copies": copies} for slug, copies in favourites],
+        "favourites": [{"card": _card_label(ruleset, slug), "slug": slug, "copies": copies}
+                       for (ruleset, slug), copies in favourites],
         "recent": [{"code": r.game.code, "game": _game_name(r.game.ruleset), "won": r.won, "players": r.players,
                     "order": r.order, "turns": r.turns, "finished_at": r.finished_at,
-                    "extensions": mix_label(r.extensions) if r.game.ruleset == "machikoro" else r.extensions}
+                    "extensions": _variant_label(r.game.ruleset, r.extensions)}
                    for r in recent],
     }
 
 
-def _game_name(slug):
-    from games.rulesets import UnknownRuleset, get_ruleset
+def _card_label(ruleset, slug):
+    kind = kind_for(ruleset)
+    return kind.card_label(slug) if kind else slug.replace("-", " ").capitalize()
 
+
+def _variant_label(ruleset, variant):
+    kind = kind_for(ruleset)
+    return kind.variant_label(variant) if kind else variant
+
+
+def _game_name(slug):
     try:
         return str(get_ruleset(slug).name)
     except UnknownRuleset:
@@ -310,60 +125,3 @@ def _percent(part, whole):
 
 def site_statistics():
     return SiteStatistics.objects.filter(pk=SiteStatistics.SINGLETON).first()
-
-
-def site_view(totals):
-    """Machi Koro's rates, averages and dice fairness check from its running totals."""
-    won_games = totals.get("won_games", 0)
-    by_players = totals.get("by_players", {})
-    first = {"games": 0, "wins": 0}
-    counts = []
-    player_games = 0
-    for players, entry in sorted(by_players.items(), key=lambda item: int(item[0])):
-        orders = entry.get("by_order", {})
-        games = entry.get("games", 0)
-        player_games += games * int(players)
-        first["games"] += orders.get("1", {}).get("games", 0)
-        first["wins"] += orders.get("1", {}).get("wins", 0)
-        counts.append({
-            "players": int(players), "games": games, "average_turns": entry.get("turns", 0) / games if games else None,
-            "fair": 100 / int(players),
-            "orders": [{"order": int(order), "games": o.get("games", 0), "wins": o.get("wins", 0),
-                        "rate": _percent(o.get("wins", 0), o.get("games", 0))}
-                       for order, o in sorted(orders.items(), key=lambda item: int(item[0]))],
-        })
-    baseline = _percent(won_games, player_games)
-    cards = sorted(
-        ({"card": card_label(slug), "slug": slug, "buyers": c.get("buyers", 0), "wins": c.get("wins", 0),
-          "rate": _percent(c.get("wins", 0), c.get("buyers", 0))} for slug, c in totals.get("cards", {}).items()),
-        key=lambda row: (-(row["rate"] or 0), -row["buyers"], row["card"]))
-    mixes = sorted(({"mix": mix, "label": mix_label(mix), "games": m.get("games", 0),
-                     "average_turns": m.get("turns", 0) / m["games"] if m.get("games") else None}
-                    for mix, m in totals.get("mixes", {}).items()), key=lambda row: (-row["games"], row["mix"]))
-    return {
-        "games": totals.get("games", 0),
-        "won_games": won_games,
-        "unfinished": totals.get("unfinished", 0),
-        "first_player": {**first, "rate": _percent(first["wins"], first["games"])},
-        "by_players": counts,
-        "baseline": baseline,
-        "cards": cards,
-        "mixes": mixes,
-        "dice": _site_dice(totals),
-    }
-
-
-def _site_dice(totals):
-    tables = []
-    observed = totals.get("dice", {})
-    for count in sorted({"1", "2"} | set(observed), key=int):
-        n = int(count)
-        counts = {str(total): observed.get(count, {}).get(str(total), 0) for total in range(n, 6 * n + 1)}
-        throws = sum(counts.values())
-        expected = expected_counts(n, throws)
-        tables.append({"dice": n, "throws": throws, "fairness": totals_fairness(n, counts),
-                       "rows": [{"value": v, "count": c, "expected": expected[v]} for v, c in counts.items()]})
-    faces = {str(face): totals.get("faces", {}).get(str(face), 0) for face in range(1, 7)}
-    chart = {str(t["dice"]): {"labels": [r["value"] for r in t["rows"]], "observed": [r["count"] for r in t["rows"]],
-                              "expected": [round(r["expected"], 2) for r in t["rows"]]} for t in tables}
-    return {"tables": tables, "faces": faces, "faces_fairness": faces_fairness(faces), "chart": {"dice": chart}}

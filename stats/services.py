@@ -11,11 +11,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.celery import app as celery_app
 from games.models import Game, Seat
 
-from stats import inputs
 from stats.aggregate import merge_counts
-from stats.games import kind_for, supported_slugs
+from stats.kinds import kind_for, supported_slugs, supports
 from stats.models import GameStatistics, PlayerResult, SiteStatistics
 
 log = logging.getLogger(__name__)
@@ -23,6 +23,9 @@ log = logging.getLogger(__name__)
 REFRESH_BATCH = 500                  # games aggregated per transaction
 STALE_AFTER = timedelta(minutes=10)  # a computation queued this long ago is queued again by the refresh
 LOOKBACK = timedelta(days=1)         # finished games this recent without statistics are picked up by the refresh
+# The task computing one game's statistics, started by its name: stats.tasks imports this module, not the reverse
+# (StatsConfig.ready imports stats.tasks, so the task is registered and runs in-process in eager mode).
+COMPUTE_GAME_STATISTICS = "stats.tasks.compute_game_statistics"
 
 
 class StatisticsUnavailable(Exception):
@@ -37,21 +40,16 @@ def game_finished(game):
     Marks the statistics pending now (so the page shows progress at once) and queues the task on
     commit; a failure to queue is logged and left to the periodic refresh, never raised into the game.
     """
-    if not inputs.supports(game):
+    if not supports(game):
         return None
     statistics = _mark_pending(game)
     _queue_on_commit(game.pk)
     return statistics
 
 
-def queue_statistics_of_finished_game(sender, game, **kwargs):
-    """Receiver of games.signals.game_finished (connected in StatsConfig.ready)."""
-    game_finished(game)
-
-
 def request_statistics(game):
     """Queue (again) the computation of a finished game's statistics: the page's and the API's retry."""
-    if game.status != Game.Status.FINISHED or not inputs.supports(game):
+    if game.status != Game.Status.FINISHED or not supports(game):
         raise StatisticsUnavailable(_("Statistics are computed for finished games only."))
     with transaction.atomic():
         statistics = _mark_pending(game)
@@ -63,10 +61,10 @@ def ensure_statistics(game):
     """The game's statistics row, queuing the computation if a finished game has none or an outdated one.
 
     Pages and the API call it, so a game that ended before the hook existed, or whose statistics were
-    made by an older version of stats.compute, is computed on its first view. None for other games.
+    made by an older version of its kind (stats.kinds), is computed on its first view. None for other games.
     """
     statistics = GameStatistics.objects.filter(game=game).first()
-    if game.status != Game.Status.FINISHED or not inputs.supports(game):
+    if game.status != Game.Status.FINISHED or not supports(game):
         return statistics
     outdated = (statistics is not None and statistics.status == GameStatistics.Status.DONE
                 and statistics.version != kind_for(game.ruleset).version)
@@ -86,9 +84,7 @@ def _mark_pending(game):
 
 
 def _queue_on_commit(game_id):
-    from stats.tasks import compute_game_statistics
-
-    transaction.on_commit(lambda: compute_game_statistics.delay(game_id), robust=True)
+    transaction.on_commit(lambda: celery_app.tasks[COMPUTE_GAME_STATISTICS].delay(game_id), robust=True)
 
 
 # ---- computing ----------------------------------------------------------------------------------------------
@@ -133,7 +129,7 @@ def _error_text(exc):
 
 
 def _compute(game):
-    """(result, site contribution) of a finished game, by its ruleset's statistics kind (stats.games).
+    """(result, site contribution) of a finished game, by its ruleset's statistics kind (stats.kinds).
 
     The contribution is filed under the ruleset's slug, so each game keeps its own site totals."""
     kind = kind_for(game.ruleset)

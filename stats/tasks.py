@@ -1,30 +1,29 @@
-"""Celery tasks: a finished game's statistics, and the periodic refresh of the site-wide totals.
+"""Celery tasks: a finished game's statistics, the periodic refresh of the site-wide totals, a lab run's chunk.
 
-Both are idempotent: a task that runs twice, late or after a retry stores the same numbers.
+The statistics tasks are idempotent: a task that runs twice, late or after a retry stores the same numbers.
+The services start these tasks by name (stats.services.COMPUTE_GAME_STATISTICS, stats.lab.runner.PLAY_LAB_CHUNK):
+this module imports them, never the reverse.
 """
 from celery import shared_task
 
+from stats import services
+from stats.lab import runner
 
-@shared_task(ignore_result=True, acks_late=True)
+
+@shared_task(name="stats.tasks.compute_game_statistics", ignore_result=True, acks_late=True)
 def compute_game_statistics(game_id):
     """Compute and store the statistics of game `game_id`; returns the resulting status."""
-    from stats.services import compute_and_store
-
-    statistics = compute_and_store(game_id)
+    statistics = services.compute_and_store(game_id)
     return None if statistics is None else statistics.status
 
 
-@shared_task(ignore_result=True)
+@shared_task(name="stats.tasks.refresh_site_statistics", ignore_result=True)
 def refresh_site_statistics():
     """Add the games computed since the last refresh to the site totals; returns how many were added."""
-    from stats.services import refresh_site_statistics as refresh
-
-    return refresh()
+    return services.refresh_site_statistics()
 
 
-@shared_task(ignore_result=True, acks_late=True)
+@shared_task(name="stats.tasks.play_lab_chunk", ignore_result=True, acks_late=True)
 def play_lab_chunk(run_id, index):
     """Play one chunk of a balance-lab run and store its tally (stats.lab.runner)."""
-    from stats.lab.runner import play_chunk
-
-    play_chunk(run_id, index)
+    runner.play_chunk(run_id, index)

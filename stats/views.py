@@ -5,16 +5,17 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_POST, require_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Game, Guest
 from games.rulesets import all_rulesets
 
 from stats import selectors
-from stats.games import all_kinds, kind_for
+from stats.kinds import all_kinds, kind_for
 from stats.permissions import may_retry
 from stats.services import StatisticsUnavailable, ensure_statistics, request_statistics
+from stats.tasks import refresh_site_statistics
 
 
 def panel_context(game, statistics):
@@ -110,7 +111,5 @@ def refresh_when_no_beat():
 
     The refresh reads only games not yet aggregated, so it costs nothing when nothing is new.
     """
-    from stats.tasks import refresh_site_statistics
-
     if refresh_site_statistics.app.conf.task_always_eager:
         refresh_site_statistics.delay()

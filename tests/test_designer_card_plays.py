@@ -2,9 +2,9 @@
 import pytest
 from rest_framework.test import APIClient
 
-from cards.export import machikoro_document
-from games.machikoro import CardSet, GameOptions, new_game
-from games.machikoro import actions as A
+from cards.machikoro.export import document as machikoro_document
+from games.machikoro.engine import CardSet, GameOptions, new_game
+from games.machikoro.engine import actions as A
 from games.tests.machikoro.helpers import arrange, force_dice, play
 
 pytestmark = pytest.mark.django_db

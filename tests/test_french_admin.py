@@ -134,7 +134,7 @@ def _request_for(browser):
 
 def test_the_check_fails_on_a_label_left_in_english(french_designer, every_kind_of_row):
     """The comparison above would catch a model field without a translated verbose_name."""
-    from cards.models import ValeriaCitizen
+    from cards.valeria.models import ValeriaCitizen
 
     field = ValeriaCitizen._meta.get_field("roll_match1")
     translated = field.verbose_name
@@ -166,7 +166,7 @@ def test_a_valeria_effect_error_says_what_was_expected_in_french(text, english, 
 
 
 def test_a_valeria_card_refused_in_the_admin_in_french(french_designer, every_kind_of_row):
-    from cards.models import ValeriaRelic
+    from cards.valeria.models import ValeriaRelic
 
     relic = ValeriaRelic.objects.exclude(passive_effect="").first()
     response = french_designer.post(f"/admin/cards/valeriarelic/{relic.pk}/change/", {
@@ -188,8 +188,8 @@ def test_an_aquarius_card_refused_by_the_rules_engine_is_explained_in_french(des
                                                                               action, field, english, french):
     from cards.aquarius.data import load_aquarius
     from cards.loading import read_json
-    from cards.models import AquariusCard
-    from cards.tests.test_aquarius import AQUARIUS_FILE
+    from cards.aquarius.models import AquariusCard
+    from cards.aquarius.data import AQUARIUS_FILE
 
     load_aquarius(read_json(AQUARIUS_FILE))
     card = AquariusCard.objects.get(slug="p_ea")

@@ -3,6 +3,9 @@ from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 
+# Through the channel layer, so through Redis under make test-services: run there too (docs/operations.md, "CI").
+pytestmark = pytest.mark.services
+
 
 @pytest.mark.asyncio
 async def test_health_socket_round_trips_through_the_channel_layer():

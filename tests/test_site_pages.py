@@ -6,7 +6,7 @@ import re
 import pytest
 from django.test import Client
 
-from cards.models import Establishment, Landmark
+from cards.machikoro.models import Establishment, Landmark
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +42,7 @@ def test_the_admin_previews_the_face(client, official_cards, designer):
 
 
 def test_the_game_board_gets_the_faces_words(official_cards):
-    from games.rulesets.machikoro import MACHI_KORO
+    from games.machikoro.ruleset import MACHI_KORO
 
     rules = MACHI_KORO.freeze_rules(MACHI_KORO.clean_options({}))
     view = MACHI_KORO.rules_view(rules)
@@ -139,7 +139,7 @@ def test_the_join_page_offers_no_seat_at_a_full_table(client, django_user_model)
 def test_an_uploaded_image_replaces_the_drawn_art(client, official_cards):
     from django.core.files.base import ContentFile
 
-    from games.rulesets.machikoro import MACHI_KORO
+    from games.machikoro.ruleset import MACHI_KORO
 
     card = Establishment.objects.get(slug="forest")
     card.image.save("forest.png", ContentFile(b"\x89PNG\r\n\x1a\n"), save=True)

@@ -5,21 +5,26 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import RECORD, DesignerPermissionsMixin
-from cards.models import AquariusCard, CardGame, Extension
+from cards.admin_common import RECORD, DesignerPermissionsMixin
+from cards.models import CardGame, Extension
+
+from cards.aquarius.models import AquariusCard
 
 ELEMENT_NAMES = {"a": gettext_lazy("Air"), "e": gettext_lazy("Earth"), "f": gettext_lazy("Fire"), "w": gettext_lazy("Water"),
                  "v": gettext_lazy("Void")}
 
 
+# Which panel letter shows in each quadrant (top-left, top-right, bottom-right, bottom-left) of an upright card, by
+# kind: the layouts cards.aquarius.models.PANELS_HELP describes (the engine reads the panels the same way).
+QUADRANT_PANELS = {"whole": (0, 0, 0, 0), "landscape": (0, 0, 1, 1), "portrait": (0, 1, 1, 0), "quartered": (0, 1, 2, 3)}
+
+
 def layout_grid(kind, panels):
     """The four quadrants (TL, TR, BR, BL) of an upright card, as element letters; None for actions."""
-    from games.aquarius.cards import quadrants
-
     counts = {"whole": 1, "landscape": 2, "portrait": 2, "quartered": 4}
     if len(panels or "") != counts.get(kind) or any(p not in ELEMENT_NAMES for p in panels):
         return None
-    return quadrants(kind, list(panels))
+    return tuple(panels[index] for index in QUADRANT_PANELS[kind])
 
 
 def new_variant_deck(source, user=None):

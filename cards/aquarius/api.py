@@ -7,7 +7,8 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.models import AquariusCard, CardGame, Extension
+from cards.models import CardGame, Extension
+from cards.aquarius.models import AquariusCard
 from cards.serializers import HistoryRecordSerializer, ModelCleanMixin
 
 from cards.aquarius.data import DeckMissing, aquarius_document

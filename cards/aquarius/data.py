@@ -6,8 +6,12 @@ serves and a game freezes. One document holds every deck:
 """
 from django.db import transaction
 
-from cards.models import AquariusCard, CardGame, Extension
+from cards.loading import DATA_DIR, CardDataError, LoadReport, game_row, read_json, repeated_keys, upsert
+from cards.models import CardGame, Extension
 
+from cards.aquarius.models import AquariusCard
+
+AQUARIUS_FILE = DATA_DIR / "aquarius.json"
 FORMAT = "aquarius-cards"
 VERSION = 1
 OFFICIAL_DECK = "first-edition"
@@ -70,8 +74,6 @@ def document_problems(document):
             problems.append(f"decks[{i}]: a deck has a slug and a list of cards")
     if problems:
         return problems
-    from cards.loading import repeated_keys
-
     problems = repeated_keys(decks, "slug", "decks")
     for i, deck in enumerate(decks):
         problems += repeated_keys(deck["cards"], "id", f"decks[{i}].cards")
@@ -80,17 +82,15 @@ def document_problems(document):
 
 def load_aquarius(document, *, overwrite=False):
     """Load an Aquarius document; atomic, idempotent, keeping designers' edits unless `overwrite`."""
-    from cards.loading import CardDataError, LoadReport, _game, _upsert
-
     problems = document_problems(document)
     if problems:
         raise CardDataError("; ".join(problems))
     report = LoadReport()
     with transaction.atomic():
-        game = _game(document.get("game") or {"slug": CardGame.AQUARIUS, "name": "Aquarius"})
+        game = game_row(document.get("game") or {"slug": CardGame.AQUARIUS, "name": "Aquarius"})
         for item in document["decks"]:
             values = {"name": item.get("name", item["slug"]), "order": item.get("order", 0)}
-            deck = _upsert(Extension, {"game": game, "slug": item["slug"]}, values,
+            deck = upsert(Extension, {"game": game, "slug": item["slug"]}, values,
                            lambda e: {"name": e.name, "order": e.order}, values, f"deck {item['slug']}", report,
                            overwrite)
             for position, card in enumerate(item["cards"]):
@@ -101,6 +101,14 @@ def load_aquarius(document, *, overwrite=False):
                           "order": position}
                 incoming = {"id": card["id"], "kind": values["kind"], "name": values["name"],
                             "panels": list(values["panels"]), "action": values["action"] or None}
-                _upsert(AquariusCard, {"deck": deck, "slug": card["id"]}, values, card_to_data, incoming,
+                upsert(AquariusCard, {"deck": deck, "slug": card["id"]}, values, card_to_data, incoming,
                         f"Aquarius card {item['slug']}/{card['id']}", report, overwrite)
     return report
+
+
+def load_official_cards(*, overwrite=False):
+    """The official deck (cards/data/aquarius.json)."""
+    return load_aquarius(read_json(AQUARIUS_FILE), overwrite=overwrite)
+
+
+DOCUMENT_FORMATS = {FORMAT: load_aquarius}  # the card files of ours this game's loader reads (load_cards)

@@ -1,4 +1,4 @@
-"""The rules engine's reasons for refusing an Aquarius card (games.aquarius.check_card), worded for designers in
+"""The rules engine's reasons for refusing an Aquarius card (games.aquarius.engine.check_card), worded for designers in
 their language and put on the form field they concern."""
 from django.utils.translation import gettext as _, ngettext
 

@@ -7,8 +7,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import DesignerPermissionsMixin
+from cards.admin_common import DesignerPermissionsMixin
 from cards.models import CardSetDraft, DraftCard
+from cards.permissions import is_designer
 
 from cards.drafts import services
 
@@ -21,7 +22,6 @@ class DraftCardInline(admin.TabularInline):
     show_change_link = False
 
     def has_add_permission(self, request, obj=None):
-        from cards.permissions import is_designer
         return is_designer(request.user)
 
     has_change_permission = has_delete_permission = has_add_permission

@@ -1,20 +1,33 @@
-"""Writing drafts: copy the published cards, build a draft's card document, publish a draft."""
+"""Writing drafts: copy the published cards, build a draft's card document, publish a draft.
+
+Drafts copy the Machi Koro cards, reached through the app registry (the card models) and the game registry (its
+exporter), not by importing the game's package.
+"""
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from cards.export import establishment_to_data, landmark_to_data, machikoro_document
-from cards.models import CardGame, CardSetDraft, DraftCard, Establishment, Landmark
+from config.registry import get_game
+
+from cards.models import CardGame, CardSetDraft, DraftCard
+from cards.models.drafts import DRAFT_GAME
 
 BALANCED_FIELDS = ("name", "extension", "cost", "effect")
 ESTABLISHMENT_FIELDS = BALANCED_FIELDS + ("colour", "icon", "activation_min", "activation_max", "copies", "major")
 LANDMARK_FIELDS = BALANCED_FIELDS + ("copies",)
 
 
-def _machikoro_cards():
+def _published_models():
+    """{draft card kind: the card model it copies}."""
+    return {"establishment": apps.get_model("cards", "Establishment"), "landmark": apps.get_model("cards", "Landmark")}
+
+
+def _published_cards():
     game = CardGame.objects.get(slug=CardGame.MACHI_KORO)
-    establishments = Establishment.objects.filter(extension__game=game).select_related("extension")
-    landmarks = Landmark.objects.filter(extension__game=game).select_related("extension")
+    models = _published_models()
+    establishments = models["establishment"].objects.filter(extension__game=game).select_related("extension")
+    landmarks = models["landmark"].objects.filter(extension__game=game).select_related("extension")
     return establishments.order_by("extension__order", "id"), landmarks.order_by("extension__order", "id")
 
 
@@ -30,7 +43,7 @@ def create_draft(*, name, user=None, notes=""):
 
 def copy_published_cards(draft):
     """Fill a new draft with a copy of every published Machi Koro card."""
-    establishments, landmarks = _machikoro_cards()
+    establishments, landmarks = _published_cards()
     rows = [DraftCard(draft=draft, kind=DraftCard.Kind.ESTABLISHMENT, slug=card.slug,
                       **{field: getattr(card, field) for field in ESTABLISHMENT_FIELDS})
             for card in establishments]
@@ -42,7 +55,7 @@ def copy_published_cards(draft):
 
 def draft_document(draft):
     """The card document (cards/data/machikoro.json's format) of the published set with the draft applied."""
-    document = machikoro_document()
+    document = get_game(DRAFT_GAME).part("exporter")()
     published = {**{("establishment", c["slug"]): c for c in document["establishments"]},
                  **{("landmark", c["slug"]): c for c in document["landmarks"]}}
     establishments, landmarks = [], []
@@ -68,7 +81,7 @@ def draft_document(draft):
 
 def draft_changes(draft):
     """What publishing would change: lists of (kind, slug, what) for changed, added and removed cards."""
-    establishments, landmarks = _machikoro_cards()
+    establishments, landmarks = _published_cards()
     published = {**{("establishment", c.slug): (c, ESTABLISHMENT_FIELDS) for c in establishments},
                  **{("landmark", c.slug): (c, LANDMARK_FIELDS) for c in landmarks}}
     changed, added, removed = [], [], []
@@ -92,7 +105,7 @@ def draft_changes(draft):
 @transaction.atomic
 def publish_draft(draft, *, user=None):
     """Write the draft into the published cards: each change is a normal, validated edit with history."""
-    published = {"establishment": Establishment, "landmark": Landmark}
+    published = _published_models()
     for row in draft.cards.select_related("extension", "colour", "icon").order_by("id"):
         model = published[row.kind]
         fields = ESTABLISHMENT_FIELDS if row.kind == DraftCard.Kind.ESTABLISHMENT else LANDMARK_FIELDS

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from cards.effects.errors import EffectError
 from cards.effects.phrases import _
 from cards.effects.tree import Effect
+from cards.effects.vocabulary import games, registered
 
 
 LANGUAGES = ("en", "fr")
@@ -28,13 +29,12 @@ def explain(effect: Effect, card=None, language: str = "en") -> str:
         raise EffectError(1, type(effect).__name__, _("an Effect"))
     if language not in LANGUAGES:
         raise EffectError(1, str(language), _("a language to explain in (en, fr)"))
+    vocabulary = registered(effect.game)
+    if vocabulary is None or vocabulary.explain is None:
+        explained = ", ".join(game for game in games() if registered(game).explain is not None)
+        raise EffectError(1, str(effect.game), _("a game with an explainer (%(games)s)", games=explained))
     try:
-        if effect.game == "valeria":
-            from cards.effects.valeria_explain import explain_valeria
-            return explain_valeria(effect, language)
-        if effect.game == "machi-koro":
-            from cards.effects.machikoro_explain import explain_machikoro
-            return explain_machikoro(effect, CardFacts.of(card), language)
+        return vocabulary.explain(effect, card, language)
     except (AttributeError, TypeError, KeyError, ValueError) as error:
         if isinstance(error, EffectError):
             raise
@@ -42,7 +42,6 @@ def explain(effect: Effect, card=None, language: str = "en") -> str:
                                                       error=error)) from None
     except RecursionError:
         raise EffectError(1, "", _("a tree nested less deeply")) from None
-    raise EffectError(1, str(effect.game), _("a game with an explainer (machi-koro, valeria)"))
 
 
 def phrasebook(language: str, module: str):

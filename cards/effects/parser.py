@@ -17,8 +17,9 @@ def parse_calls() -> int:
     return _parse_calls
 
 
-def parse(text: str, game: str = "machi-koro", context: EffectContext | None = None) -> Effect:
-    """The typed tree of `text` in `game`'s vocabulary; names are checked against `context` when given.
+def parse(text: str, game=None, context: EffectContext | None = None) -> Effect:
+    """The typed tree of `text` in `game`'s vocabulary (a registered game's name, a Vocabulary, or None for the
+    default vocabulary: cards/effects/vocabulary.py); names are checked against `context` when given.
 
     Raises EffectError (a ValueError) for anything that is not a valid effect, and nothing else.
     """

@@ -1,11 +1,12 @@
-"""to_string(): typed tree -> canonical effect string (the inverse of parse)."""
+"""to_string(): typed tree -> canonical effect string (the inverse of parse); rewrite(): a string's canonical spelling."""
 
 from __future__ import annotations
 
 from cards.effects.errors import EffectError
+from cards.effects.parser import parse
 from cards.effects.phrases import _
 from cards.effects.tree import Effect
-from cards.effects.vocabulary import vocabulary_for
+from cards.effects.vocabulary import legacy_vocabulary, vocabulary_for
 
 
 def to_string(effect: Effect) -> str:
@@ -26,3 +27,9 @@ def to_string(effect: Effect) -> str:
                                                       error=error)) from None
     except RecursionError:
         raise EffectError(1, "", _("a tree nested less deeply")) from None
+
+
+def rewrite(text: str, game=None) -> str:
+    """The canonical spelling of an effect string in `game`'s vocabulary (as parse() takes it; by default the one that
+    reads legacy spellings, Valeria's: cards/valeria/legacy.py), legacy forms rewritten. Raises EffectError."""
+    return to_string(parse(text, game=game if game is not None else legacy_vocabulary()))

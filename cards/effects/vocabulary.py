@@ -94,12 +94,16 @@ class FieldSpec:
 
 @dataclass
 class Vocabulary:
-    """The base of a game's vocabulary; machikoro.py and valeria.py fill it in and refine reading."""
+    """The base of a game's vocabulary; each game's vocabulary (cards/<game>/vocabulary.py) fills it in and refines
+    reading, and words its trees by overriding `explain` (a vocabulary without an explainer leaves it None)."""
 
     game: str
     resources: tuple[str, ...]
     verbs: dict[str, VerbSpec] = field(default_factory=dict)
     fields: dict[str, FieldSpec] = field(default_factory=dict)
+
+    explain = None  # explain(effect, card, language) -> str, for a game with an explainer
+    reads_legacy = False  # True: it reads legacy spellings, and rewrite() without a game rewrites in it
 
     # -- reading -----------------------------------------------------------------------------------------------
 
@@ -254,31 +258,44 @@ def print_condition(condition, parent=None) -> str:
 
 
 # ---- registry -----------------------------------------------------------------------------------------------
+# A game's vocabulary registers itself when its module is imported (cards/<game>/vocabulary.py): the grammar never
+# imports a game. Whoever parses a game's effects imports that game's vocabulary first, or passes the vocabulary
+# itself as `game`. The vocabulary registered with default=True reads effects parsed without a game.
 
 _VOCABULARIES: dict[str, Vocabulary] = {}
-_BUILT_IN_LOADED = False
+_DEFAULT: list[Vocabulary] = []
 
 
-def _load_built_in_games():
-    global _BUILT_IN_LOADED
-    from cards.effects import machikoro, valeria  # noqa: F401  (each registers its vocabulary on import)
-    _BUILT_IN_LOADED = True
-
-
-def register(vocabulary: Vocabulary) -> Vocabulary:
+def register(vocabulary: Vocabulary, *, default: bool = False) -> Vocabulary:
     _VOCABULARIES[vocabulary.game] = vocabulary
+    if default:
+        _DEFAULT[:] = [vocabulary]
     return vocabulary
 
 
-def vocabulary_for(game: str) -> Vocabulary:
-    if not _BUILT_IN_LOADED:
-        _load_built_in_games()
+def registered(game) -> Vocabulary | None:
+    """The vocabulary of `game` (a name, or a Vocabulary passed through), or None when none is registered."""
+    if isinstance(game, Vocabulary):
+        return game
+    if game is None:
+        return _DEFAULT[0] if _DEFAULT else None
     try:
-        return _VOCABULARIES[game]
-    except (KeyError, TypeError):
-        raise EffectError(1, str(game), _("a game (%(games)s)", games=listed(sorted(_VOCABULARIES)))) from None
+        return _VOCABULARIES.get(game)
+    except TypeError:
+        return None
+
+
+def vocabulary_for(game) -> Vocabulary:
+    vocabulary = registered(game)
+    if vocabulary is None:
+        raise EffectError(1, str(game), _("a game (%(games)s)", games=listed(sorted(_VOCABULARIES))))
+    return vocabulary
+
+
+def legacy_vocabulary() -> Vocabulary | None:
+    """The vocabulary that reads legacy spellings (rewrite()'s default), or None."""
+    return next((v for v in _VOCABULARIES.values() if v.reads_legacy), None)
 
 
 def games() -> list[str]:
-    vocabulary_for("machi-koro")
     return sorted(_VOCABULARIES)

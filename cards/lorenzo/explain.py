@@ -6,8 +6,10 @@ council privilege"; ``explain_card`` reads a whole card, each slot introduced by
 """
 import sys
 
+from cards.lorenzo import explain_fr
 from cards.lorenzo import vocabulary as words
 from cards.lorenzo.carddata import EffectData
+from cards.lorenzo.vocabulary import join
 
 FLAG_TEXTS = {
     "DOUBLESERVANTS": "You must pay 2 servants to raise an action value by 1",
@@ -54,17 +56,8 @@ WORDING = {
 def _phrasebook(language):
     """This module (English) or explain_fr (French): the same phrase functions, FLAG_TEXTS, KEYWORD_TEXTS, WORDING."""
     if language == "fr":
-        from cards.lorenzo import explain_fr  # imported late: it builds on this module's helpers
-
         return explain_fr
     return sys.modules[__name__]
-
-
-def join(items, word="and"):
-    items = [item for item in items if item]
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def amount(resource, count):

@@ -4,7 +4,7 @@ Use ``explain_card(card, language="fr")`` (and explain_effect, explain_effects, 
 explain_excommunication) from explain.py. French plurals: 0 and 1 are singular (« 1 pièce », « 2 pièces »).
 """
 from cards.lorenzo import vocabulary as words
-from cards.lorenzo.explain import join
+from cards.lorenzo.vocabulary import join
 
 WORDING = {
     "and": "et", "or": "ou", "gain": "Gagnez {}", "pay_for": "Payez {} pour gagner {}", "flag": "Règle « {} »",

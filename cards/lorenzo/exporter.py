@@ -7,8 +7,9 @@ file and exporting it gives the same list.
 """
 import json
 
-from cards.models import CardGame, Excommunication
-from cards.models.lorenzo import DevelopmentCard, LeaderCard
+from cards.models import CardGame
+from cards.lorenzo.models import Excommunication
+from cards.lorenzo.models import DevelopmentCard, LeaderCard
 
 from cards.lorenzo import vocabulary as words
 from cards.lorenzo.carddata import CardData, EffectData

@@ -3,7 +3,7 @@
 Every file is read and checked first (reading.py). The database work then runs in one transaction:
 each Lorenzo card is matched by its slug (made from its name) and added, changed in place (same id,
 a new history record) or left alone when identical; Machi Koro documents go through
-cards.loading.load_machikoro. If any card is refused, or for a dry run, the transaction is rolled
+their own loader (cards.loading.load_card_file). If any card is refused, or for a dry run, the transaction is rolled
 back, so the report says what would happen and nothing is written.
 """
 from collections import Counter
@@ -15,18 +15,20 @@ from django.utils.translation import gettext, ngettext
 from simple_history.utils import bulk_create_with_history
 
 from cards.caching import bump_version
-from cards.loading import LORENZO_BASE, LORENZO_GAME, CardDataError, LoadReport, load_machikoro
-from cards.models import CardGame, Excommunication, Extension
-from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
+from cards.loading import CardDataError, LoadReport, load_card_file
+from cards.models import CardGame, Extension
 
 from cards.lorenzo import vocabulary as words
 from cards.lorenzo.carddata import Problem
 from cards.lorenzo.exporter import card_data, card_json
+from cards.lorenzo.models import DevelopmentCard, DevelopmentCardEffect, Excommunication, LeaderCard, LeaderCardEffect
 from cards.lorenzo.reading import read_document, read_file
 
 ADDED, CHANGED, UNCHANGED, KEPT, REFUSED = "added", "changed", "unchanged", "kept", "refused"
 STATUSES = (ADDED, CHANGED, UNCHANGED, KEPT, REFUSED)
 MACHI_KORO = "machi-koro"
+LORENZO_GAME = {"slug": CardGame.LORENZO, "name": "Lorenzo il Magnifico", "name_fr": "Lorenzo le Magnifique"}
+LORENZO_BASE = {"slug": "base", "name": "Lorenzo il Magnifico", "name_fr": "Lorenzo le Magnifique", "order": 0}
 MODELS = {words.DEVELOPMENT: DevelopmentCard, words.EXCOMMUNICATION: Excommunication, words.LEADER: LeaderCard}
 EFFECT_MODELS = {words.DEVELOPMENT: DevelopmentCardEffect, words.LEADER: LeaderCardEffect}
 
@@ -326,7 +328,7 @@ def import_read_files(reads, *, user=None, dry_run=False, overwrite=True, reason
     with transaction.atomic():
         for read in reads:
             if read.machikoro is not None:
-                _load_machikoro(read, report, overwrite)
+                _load_card_set(read, report, overwrite)
         for kind, cards in by_kind.items():
             if not cards:
                 continue
@@ -350,10 +352,11 @@ def import_read_files(reads, *, user=None, dry_run=False, overwrite=True, reason
     return report
 
 
-def _load_machikoro(read, report, overwrite):
+def _load_card_set(read, report, overwrite):
+    """A Machi Koro card document among the files, through its own game's loader."""
     try:
         with transaction.atomic():
-            loaded = load_machikoro(read.machikoro, overwrite=overwrite)
+            loaded = load_card_file(read.machikoro, overwrite=overwrite)
     except CardDataError as exc:
         report.errors.append(Problem(str(exc), read.name))
         report.outcomes.append(Outcome(REFUSED, MACHI_KORO, gettext("Machi Koro card set"), read.name,

@@ -4,8 +4,8 @@ Cards are named by slug or by name (any case); the score itself is cards/lorenzo
 """
 from django.db.models import Q
 
-from cards.models import Excommunication
-from cards.models.lorenzo import DevelopmentCard, LeaderCard
+from cards.lorenzo.models import Excommunication
+from cards.lorenzo.models import DevelopmentCard, LeaderCard
 
 from cards.lorenzo import score_text
 from cards.lorenzo import vocabulary as words

@@ -4,8 +4,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from cards.models import Excommunication
-from cards.models.lorenzo import DevelopmentCard, LeaderCard
+from cards.lorenzo.models import Excommunication
+from cards.lorenzo.models import DevelopmentCard, LeaderCard
 
 from cards.lorenzo.score_service import COUNTS, ScoreInputError, score
 
@@ -71,5 +71,5 @@ def score_page(request):
         except ScoreInputError as error:
             for field, messages in error.fields.items():
                 form.add_error(field if field in form.fields else None, messages)
-    return render(request, "cards/lorenzo_score.html", {"form": form, "result": result},
+    return render(request, "cards/lorenzo/score.html", {"form": form, "result": result},
                   status=400 if request.method == "POST" and result is None else 200)

@@ -25,6 +25,8 @@ from pathlib import Path
 
 from cards.lorenzo import vocabulary as words
 from cards.lorenzo.carddata import CardData
+from cards.lorenzo.exporter import card_data
+from cards.lorenzo.normalise import normalise_card
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "lorenzo" / "rules"
 FAITH_NEEDED_IN_PERIOD_3 = 5
@@ -54,14 +56,10 @@ def _as_card(card, kind):
     if isinstance(card, CardData):
         return card
     if isinstance(card, dict):
-        from cards.lorenzo.normalise import normalise_card
-
         data, errors, _ = normalise_card(card, kind)
         if errors:
             raise ScoringError(f"card {card.get('name')!r}: {errors[0][1]}")
         return data
-    from cards.lorenzo.exporter import card_data
-
     return card_data(card)
 
 

@@ -148,3 +148,11 @@ FIELD_ORDER = {
         "permanentPayload", "path",
     ),
 }  # fmt: skip
+
+
+def join(items, word="and"):
+    """"a, b and c" (word: "and", "or" or its French in the French phrasebook); empty items left out."""
+    items = [item for item in items if item]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"

@@ -1,35 +1,22 @@
-"""Card database models, one module per game plus the shared catalogue."""
-from cards.models.aquarius import AquariusCard
+"""Card database models: the generic ones here (the catalogue every card belongs to, the data version, Machi Koro
+drafts); each game's own in its package (cards/<game>/models.py), imported through the game registry
+(config/games.py) so that Django finds them as models of this app."""
+from importlib import import_module
+
+from config.registry import all_games
+
 from cards.models.catalogue import CardGame, Extension
 from cards.models.drafts import CardSetDraft, DraftCard
-from cards.models.lorenzo import Excommunication
-from cards.models.machikoro import Colour, Establishment, IconType, Landmark
-from cards.models.progress import Technology, TechnologyCost
-from cards.models.valeria import ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent, ValeriaMonster, ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter
 from cards.models.version import CardDataVersion
 
-__all__ = [
-    "AquariusCard",
-    "CardDataVersion",
-    "CardGame",
-    "CardSetDraft",
-    "Colour",
-    "DraftCard",
-    "Establishment",
-    "Excommunication",
-    "Extension",
-    "IconType",
-    "Landmark",
-    "Technology",
-    "TechnologyCost",
-    "ValeriaAgent",
-    "ValeriaCitizen",
-    "ValeriaDomain",
-    "ValeriaDuke",
-    "ValeriaEvent",
-    "ValeriaMonster",
-    "ValeriaNoble",
-    "ValeriaPreset",
-    "ValeriaRelic",
-    "ValeriaStarter",
-]
+__all__ = ["CardDataVersion", "CardGame", "CardSetDraft", "DraftCard", "Extension"]
+
+
+def _import_game_models():
+    """Each game's models module (a plug-in found by name in the registry, not an import of a game here)."""
+    for game in all_games():
+        if game.cards:
+            import_module(f"{game.cards}.models")
+
+
+_import_game_models()

@@ -9,8 +9,16 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from config.registry import get_game
+
 from cards.models.catalogue import Extension
-from cards.models.machikoro import Colour, IconType, dice_value_validators, effect_checks
+
+DRAFT_GAME = "machikoro"  # the game whose card set a draft copies (its declaration in config/games.py)
+
+
+def _game_effects():
+    """The drafted game's effect checks (its registry part `effects`: cards/machikoro/effects.py)."""
+    return get_game(DRAFT_GAME).part("effects")
 
 
 class CardSetDraft(models.Model):
@@ -46,14 +54,14 @@ class DraftCard(models.Model):
     extension = models.ForeignKey(Extension, on_delete=models.PROTECT, related_name="+", verbose_name=_("extension"))
     cost = models.PositiveSmallIntegerField(_("cost"))
     effect = models.CharField(_("effect"), max_length=500, blank=True)
-    colour = models.ForeignKey(Colour, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    colour = models.ForeignKey("cards.Colour", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
                                verbose_name=_("colour"))
-    icon = models.ForeignKey(IconType, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    icon = models.ForeignKey("cards.IconType", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
                              verbose_name=_("icon"))
     activation_min = models.PositiveSmallIntegerField(_("activation min"), null=True, blank=True,
-                                                      validators=dice_value_validators)
+                                                      validators=_game_effects().dice_value_validators)
     activation_max = models.PositiveSmallIntegerField(_("activation max"), null=True, blank=True,
-                                                      validators=dice_value_validators)
+                                                      validators=_game_effects().dice_value_validators)
     copies = models.PositiveSmallIntegerField(_("copies"), default=6)
     major = models.BooleanField(_("major"), default=False)
     included = models.BooleanField(_("included"), default=True, help_text=_("Untick to play the draft without this card."))
@@ -80,7 +88,7 @@ class DraftCard(models.Model):
         names = [self.name] if self.name else []
         if self.draft_id:
             names += list(self.draft.cards.values_list("name", flat=True))
-        message = effect_checks().effect_errors(self.effect, extra_names=names)
+        message = _game_effects().effect_errors(self.effect, extra_names=names)
         if message:
             errors["effect"] = message
         if errors:

@@ -7,11 +7,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import DesignerInlineMixin, DesignerPermissionsMixin, _copy_name, _unique_slug  # cards/admin.py imports this module at its end
-from cards.models import Technology, TechnologyCost
-from cards.models.progress import MAX_COST_PARTS
+from cards.admin_common import DesignerInlineMixin, DesignerPermissionsMixin, _copy_name, _unique_slug
 
 from cards.progress.forms import CostForm
+from cards.progress.models import MAX_COST_PARTS, Technology, TechnologyCost
 from cards.progress.selectors import cost_for
 
 

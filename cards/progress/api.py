@@ -1,10 +1,15 @@
-"""Progress technologies over REST (read-only: designers edit them in the admin, cost parts inline)."""
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, viewsets
+"""Progress technologies over REST (read-only: designers edit them in the admin, cost parts inline), and the
+knowledge-cost calculator (POST, read-only)."""
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status, viewsets
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from cards.models import Technology
-
-from cards.progress.selectors import technologies
+from cards.progress.models import Technology
+from cards.progress.selectors import KnowledgeError, UnknownCards, cost_for, technologies
 
 
 class TechnologySerializer(serializers.ModelSerializer):
@@ -37,5 +42,42 @@ class TechnologyViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["age", "name", "id"]
 
 
-def progress_document():
-    return {"game": "progress", "technologies": TechnologySerializer(technologies(), many=True).data}
+def _invalid(message, fields):
+    return Response({"error": {"code": "invalid", "message": message, "fields": fields}},
+                    status=status.HTTP_400_BAD_REQUEST)
+
+
+class ProgressCostView(APIView):
+    """The knowledge cost of a technology for a player's situation: waivers, typed tokens, wild discards."""
+
+    permission_classes = [AllowAny]  # computes, stores nothing
+
+    @extend_schema(
+        request={"application/json": {"type": "object", "properties": {
+            "active": {"type": "array", "items": {"type": "string"}, "description": "Slugs of active cards."},
+            "research": {"type": "array", "items": {"type": "string"}, "description": "Slugs of research cards."},
+            "tokens": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                       "description": "{science|engineering|culture: count}, or a list of types."},
+            "discards": {"type": "integer", "minimum": 0, "description": "Cards discarded (wild), or their list."},
+        }}},
+        responses={200: dict, 400: dict, 404: dict},
+        examples=[OpenApiExample("Medicine without Burial", value={
+            "active": ["mathematics"], "research": [], "tokens": {"culture": 1}, "discards": 1})],
+        tags=["progress"],
+    )  # fmt: skip
+    def post(self, request, slug):
+        technology = Technology.objects.prefetch_related("costs__waived_by").filter(slug=slug).first()
+        if technology is None:  # name the slug, as the export does for a game (not Django's generic message)
+            raise Http404(_("No technology with slug %(slug)r.") % {"slug": slug})
+        data = request.data if isinstance(request.data, dict) else None
+        if data is None:
+            return _invalid("Send a JSON object.", {"body": [{"code": "invalid", "message": "Send a JSON object."}]})
+        try:
+            result = cost_for(technology, data.get("active", []), data.get("research", []), data.get("tokens", {}),
+                              data.get("discards", 0))
+        except UnknownCards as error:
+            return _invalid(str(error), {error.field: [{"code": "unknown_card", "message": f"Unknown card {s!r}."}
+                                                       for s in error.slugs]})
+        except KnowledgeError as error:
+            return _invalid(str(error), {"situation": [{"code": "invalid", "message": str(error)}]})
+        return Response(result)

@@ -2,7 +2,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from cards.models import Technology
+from cards.progress.models import Technology
 
 from cards.progress.costs import KNOWLEDGE_NAMES, KNOWLEDGE_TYPES
 

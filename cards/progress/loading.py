@@ -4,9 +4,11 @@ from pathlib import Path
 
 from django.db import transaction
 
-from cards.models import CardGame, Extension, Technology, TechnologyCost
+from cards.loading import CardDataError, LoadReport, read_json
+from cards.models import CardGame, Extension
 
 from cards.progress.costs import KnowledgeError, check_type
+from cards.progress.models import Technology, TechnologyCost
 
 SAMPLE_FILE = Path(__file__).resolve().parent.parent / "data" / "progress" / "sample_technologies.json"
 GAME = {"slug": CardGame.PROGRESS, "name": "Progress: Evolution of Technology"}
@@ -24,8 +26,6 @@ def _parts_of(card):
 
 def load_progress(path=SAMPLE_FILE, *, overwrite=False):
     """Load a technology file (the format of sample_technologies.json). Returns a LoadReport."""
-    from cards.loading import CardDataError, LoadReport, read_json
-
     document = read_json(path)
     report = LoadReport()
     with transaction.atomic():
@@ -69,3 +69,8 @@ def load_progress(path=SAMPLE_FILE, *, overwrite=False):
                 TechnologyCost.objects.create(technology=card, position=position, knowledge=part["knowledge"],
                                               amount=part["amount"], waived_by=cards.get(waiver))
     return report
+
+
+def load_official_cards(*, overwrite=False):
+    """The Progress sample set (cards/data/progress/sample_technologies.json)."""
+    return load_progress(overwrite=overwrite)

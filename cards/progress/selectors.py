@@ -1,5 +1,5 @@
 """Read side of Progress: the technologies, and a card's cost for a player's situation (API, page, admin)."""
-from cards.models import Technology
+from cards.progress.models import Technology
 
 from cards.progress.costs import KNOWLEDGE_TYPES, KnowledgeError, cover, discard_count, knowledge_cost, token_counts
 from cards.progress.explain import explain_cost

@@ -1,7 +1,9 @@
 from django import template
 
-from cards.faces import face_for, face_slot
 from cards.language import current_language, localized_name
+
+from cards.machikoro.faces import face_for, face_slot
+from cards.machikoro.models import Establishment, Landmark
 
 register = template.Library()
 
@@ -15,8 +17,6 @@ def card_face(card, css_class=""):
 @register.simple_tag(takes_context=True)
 def card_face_slug(context, slug, compact=False):
     """The face of the Machi Koro card with this slug (statistics name cards by slug); '' if there is none."""
-    from cards.models import Establishment, Landmark
-
     faces = context.render_context.get("card_faces_by_slug")
     if faces is None:
         cards = [*Establishment.objects.select_related("colour", "icon"), *Landmark.objects.all()]

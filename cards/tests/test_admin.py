@@ -3,7 +3,7 @@ import re
 import pytest
 from django.test import Client
 
-from cards.models import Establishment
+from cards.machikoro.models import Establishment
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,7 @@ DEEP = "[" * 100000 + "]" * 100000
 ])
 def test_hostile_json_typed_in_the_admin_is_a_form_error_and_changes_nothing(designer_browser, official_cards,
                                                                              settings_json, message):
-    from cards.models.valeria import ValeriaPreset
+    from cards.valeria.models import ValeriaPreset
 
     response = designer_browser.post("/admin/cards/valeriapreset/add/", {"slug": "hostile", "label": "Hostile",
                                                                           "settings": settings_json})
@@ -130,7 +130,7 @@ def test_no_aliases_is_an_empty_list_and_a_too_long_alias_is_refused(designer_br
 
 
 def test_a_preset_with_deeply_nested_settings_is_refused_in_the_admin(designer_browser, official_cards):
-    from cards.models.valeria import ValeriaPreset
+    from cards.valeria.models import ValeriaPreset
 
     response = designer_browser.post("/admin/cards/valeriapreset/add/", {"slug": "deep", "label": "Deep",
                                                                           "settings": DEEP})
@@ -178,7 +178,7 @@ def test_the_effect_error_reads_as_before_in_english():
     """The French frame of a grammar error leaves the English message exactly the grammar's own."""
     from django.utils import translation
 
-    from cards.effect_checks import effect_error_message
+    from cards.machikoro.effects import effect_error_message
     from cards.effects import EffectError
 
     for error in (EffectError(5, "@", "a number"), EffectError(4, "", "a verb"), EffectError(2, "a\nb", "x")):

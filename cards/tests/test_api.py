@@ -3,7 +3,8 @@ import json
 import pytest
 from rest_framework.test import APIClient
 
-from cards.models import Establishment, Excommunication
+from cards.lorenzo.models import Excommunication
+from cards.machikoro.models import Establishment
 
 pytestmark = pytest.mark.django_db
 
@@ -146,7 +147,7 @@ def test_export_holds_everything_with_version_and_date(client, official_cards):
 
 
 def test_export_reloads_into_an_identical_database(client, official_cards):
-    from cards.loading import load_machikoro
+    from cards.machikoro.loading import load_machikoro
 
     exported = client.get("/api/export/").json()["games"]["machi-koro"]
     report = load_machikoro(exported)

@@ -5,9 +5,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from cards import caching
-from cards.effect_checks import _explained
+from cards.machikoro.effects import _explained
 from cards.lorenzo.importer import import_files
-from cards.models import Colour, Establishment
+from cards.machikoro.models import Colour, Establishment
 
 pytestmark = pytest.mark.django_db
 
@@ -125,7 +125,7 @@ def export_tag(client, game):
 def test_loading_cards_renews_the_cached_export_and_its_etag(client, official_cards):
     from django.core.management import call_command
 
-    from cards.models.valeria import ValeriaCitizen
+    from cards.valeria.models import ValeriaCitizen
     from cards.valeria.loading import load_valeria
 
     call_command("load_cards", stdout=StringIO())

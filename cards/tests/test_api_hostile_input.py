@@ -7,7 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from cards.json_safety import MAX_DEPTH
-from cards.models import Colour, Establishment, Extension, IconType
+from cards.models import Extension
+from cards.machikoro.models import Colour, Establishment, IconType
 
 from cards.tests.snapshot import card_tables_snapshot
 

@@ -182,7 +182,7 @@ def test_invalid_fields_and_the_models_own_checks_are_french(client, designer, o
 
 
 def test_a_delete_refused_because_cards_use_it_is_french(client, designer, official_cards):
-    from cards.models import Colour
+    from cards.machikoro.models import Colour
 
     client.force_login(designer)
     red = Colour.objects.get(game__slug="machi-koro", slug="red")

@@ -2,7 +2,8 @@
 import pytest
 from django.test import Client
 
-from cards.models import CardSetDraft, DraftCard, Establishment
+from cards.models import CardSetDraft, DraftCard
+from cards.machikoro.models import Establishment
 
 pytestmark = pytest.mark.django_db
 

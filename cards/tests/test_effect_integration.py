@@ -3,7 +3,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
-from cards.models import Establishment, Landmark
+from cards.machikoro.models import Establishment, Landmark
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from cards.loading import CardDataError, load_machikoro, read_json, MACHIKORO_FILE
-from cards.models import Establishment, Extension, Landmark
+from cards.loading import CardDataError, read_json
+from cards.machikoro.loading import load_machikoro, MACHIKORO_FILE
+from cards.models import Extension
+from cards.machikoro.models import Establishment, Landmark
 
 from cards.tests.snapshot import card_tables_snapshot
 from cards.tests.test_admin import change_form_data

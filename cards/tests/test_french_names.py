@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from cards.models import CardGame, Colour, Establishment, Extension, IconType, Landmark
+from cards.models import CardGame, Extension
+from cards.machikoro.models import Colour, Establishment, IconType, Landmark
 
 from cards.tests.test_admin import change_form_data
 

@@ -3,15 +3,12 @@ import json
 
 import pytest
 
-from cards.loading import (
-    MACHIKORO_FILE,
-    CardDataError,
-    load_excommunications,
-    load_machikoro,
-    load_official_cards,
-    read_json,
-)
-from cards.models import CardGame, Establishment, Excommunication, Landmark
+from cards.machikoro.loading import MACHIKORO_FILE, load_machikoro
+from cards.loading import CardDataError, load_official_cards, read_json
+from cards.lorenzo.loading import load_excommunications
+from cards.models import CardGame
+from cards.lorenzo.models import Excommunication
+from cards.machikoro.models import Establishment, Landmark
 
 pytestmark = pytest.mark.django_db
 

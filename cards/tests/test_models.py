@@ -2,7 +2,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from cards.models import Colour, Establishment, Excommunication, Extension, IconType
+from cards.models import Extension
+from cards.lorenzo.models import Excommunication
+from cards.machikoro.models import Colour, Establishment, IconType
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin import DesignerPermissionsMixin, _unique_slug, duplicated_message  # cards/admin.py imports this module at its end
-from cards.models.valeria import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent,
+from cards.admin_common import DesignerPermissionsMixin, _unique_slug, duplicated_message
+from cards.valeria.models import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent,
                                   ValeriaMonster, ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter)
 from cards.widgets import EffectAdminMixin
 

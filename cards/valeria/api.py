@@ -1,6 +1,6 @@
 """REST endpoints of Valeria's tables (/api/valeria/<table>/), the presets, the banned list and a bulk export.
 
-Same conventions as the Machi Koro endpoints (cards/api.py): read by anyone, written by designers, slugs in URLs,
+Same conventions as the Machi Koro endpoints (cards/machikoro/api.py): read by anyone, written by designers, slugs in URLs,
 filters, search and ordering in the query string, `history/` per card.
 """
 from drf_spectacular.utils import extend_schema
@@ -10,9 +10,10 @@ from rest_framework.views import APIView
 
 from cards.api import HistoryMixin, conditional_document
 from cards.language import current_language
-from cards.models.valeria import TABLE_MODELS, VALERIA_TABLES, ValeriaPreset
 
+from cards.valeria.export import banned_list, document
 from cards.valeria.filters import FILTERS
+from cards.valeria.models import TABLE_MODELS, ValeriaPreset
 from cards.valeria.serializers import SERIALIZERS, ValeriaPresetSerializer
 
 ORDERING = ["name", "source_id", "id"]
@@ -52,27 +53,6 @@ class ValeriaPresetViewSet(HistoryMixin, viewsets.ModelViewSet):
     filterset_fields = ["lobby_selectable"]
 
 
-def banned_list():
-    """The banned-card list in the reference's shape: {table: [source ids]} for every table with a banned card."""
-    banned = {}
-    for model in VALERIA_TABLES:
-        ids = list(model.objects.filter(banned=True).order_by("source_id").values_list("source_id", flat=True))
-        if ids:
-            banned[model.table] = ids
-    return banned
-
-
-def valeria_document():
-    """Every Valeria card, the presets and the banned list, in one JSON document (the bulk export)."""
-    tables = {}
-    for model in VALERIA_TABLES:
-        serializer = SERIALIZERS[model.table]
-        cards = model.objects.select_related("extension").order_by("source_id")
-        tables[model.table] = serializer(cards, many=True).data
-    presets = ValeriaPresetSerializer(ValeriaPreset.objects.all(), many=True).data
-    return {"game": "valeria", "tables": tables, "presets": presets, "banned": banned_list()}
-
-
 class ValeriaBannedView(APIView):
     """Cards excluded from the random deal, by table: {"dukes": [22], "relics": [7, 9, 11]} (reference ids)."""
 
@@ -91,4 +71,4 @@ class ValeriaExportView(APIView):
     )
     def get(self, request):
         # Built once per card data version, and per language: the effects are explained in the served one.
-        return conditional_document(request, f"export:valeria-file:{current_language()}", valeria_document)
+        return conditional_document(request, f"export:valeria-file:{current_language()}", document)

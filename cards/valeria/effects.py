@@ -1,6 +1,7 @@
 """Valeria effect strings in the database: validation, the legacy -> unified rewrite, English and French.
 
-`rewrite()` (cards/effects) handles every legacy spelling the grammar reads. Two strings of the reference tables
+`rewrite()` (cards/effects, with Valeria's vocabulary: vocabulary.py and legacy.py) handles every legacy spelling
+the grammar reads. Two strings of the reference tables
 use alternatives written outside any grammar (`|`, `or`, `key:resource:n`); each is a one-off card, so its unified
 spelling is written here by hand, from the card's own English text, rather than teaching the parser a syntax no
 other card uses (docs/effects.md, "One-off legacy strings").
@@ -11,7 +12,9 @@ from cards.effect_messages import effect_error_message
 from cards.effects import EffectError, explain, parse, rewrite, to_string
 from cards.language import current_language
 
-GAME = "valeria"
+from cards.valeria.vocabulary import VOCABULARY
+
+GAME = VOCABULARY.game  # "valeria"
 
 # legacy string -> unified string, with the card it comes from and its printed text.
 ONE_OFF_REWRITES = {
@@ -26,7 +29,7 @@ def unify(text):
     """The unified spelling of a Valeria effect string (legacy or not). Raises EffectError if it has none."""
     if text in ONE_OFF_REWRITES:
         return ONE_OFF_REWRITES[text]
-    return rewrite(text)
+    return rewrite(text, game=GAME)
 
 
 def effect_error(text):
@@ -55,3 +58,10 @@ def explain_effect(text, language=None):
 
 def canonical(text):
     return to_string(parse(text, game=GAME))
+
+
+def explain_answer(text, params, language):
+    """(unified spelling, explanation) of an effect typed in the admin (GET /api/effects/explain/, cards/effect_api.py);
+    EffectError when it is invalid."""
+    tree = parse(text, game=GAME)
+    return unify(text), explain(tree, language=language)

@@ -1,7 +1,8 @@
 """Query-string filters of the Valeria API (and the admin's sidebar filters): box, banned, each table's own columns."""
 import django_filters
+from django.db.models import Q
 
-from cards.models.valeria import TABLE_MODELS
+from cards.valeria.models import TABLE_MODELS
 
 # Columns worth filtering on, per table (exact match; numbers also take _min/_max where listed).
 EXACT = {
@@ -25,8 +26,6 @@ class ValeriaCardFilter(django_filters.FilterSet):
     has_effect = django_filters.BooleanFilter(method="filter_has_effect", label="Has at least one effect string")
 
     def filter_has_effect(self, queryset, name, value):
-        from django.db.models import Q
-
         has = Q()
         for column in queryset.model.effect_fields():
             has |= ~Q(**{column: ""})

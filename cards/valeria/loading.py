@@ -1,6 +1,6 @@
 """Load Valeria's reference tables (cards/data/valeria/) into the database, rewriting legacy effect strings.
 
-Idempotent and respectful of designers' edits, like the Machi Koro loader (cards/loading.py): an identical card
+Idempotent and respectful of designers' edits, like the Machi Koro loader (cards/machikoro/loading.py): an identical card
 is left alone, a changed one is updated unless a designer edited it (then it is kept and reported). New cards
 are inserted in bulk, with their history, so `make start` stays fast.
 """
@@ -12,10 +12,11 @@ from django.utils.text import slugify
 from simple_history.utils import bulk_create_with_history
 
 from cards.caching import bump_version
-
 from cards.effects import EffectError
+from cards.loading import CardDataError, LoadReport
 from cards.models import CardGame, Extension
-from cards.models.valeria import VALERIA_TABLES, ValeriaEffectField, ValeriaPreset
+
+from cards.valeria.models import VALERIA_TABLES, ValeriaEffectField, ValeriaPreset
 
 from cards.valeria.effects import unify
 
@@ -40,8 +41,6 @@ def effect_columns(model):
 
 def card_values(model, row, extensions, banned_ids):
     """The model's field values for one reference row (effects unified). Raises CardDataError."""
-    from cards.loading import CardDataError
-
     values = {"source_id": row[f"id_{model.table}"], "name": row["name"].strip(),
               "banned": row[f"id_{model.table}"] in banned_ids}
     if "expansion" in row:
@@ -135,8 +134,6 @@ def load_presets(directory, report):
 
 def load_valeria(directory=DATA_DIR, *, overwrite=False):
     """Every Valeria table, the banned list and the presets, in one transaction. Returns a LoadReport."""
-    from cards.loading import LoadReport
-
     report = LoadReport()
     banned = json.loads((Path(directory) / "banned_cards.json").read_text(encoding="utf-8"))
     tables = {model: read_table(model.table, directory) for model in VALERIA_TABLES}
@@ -146,3 +143,8 @@ def load_valeria(directory=DATA_DIR, *, overwrite=False):
             load_table(model, rows, extensions, set(banned.get(model.table, [])), report, overwrite)
         load_presets(directory, report)
     return report
+
+
+def load_official_cards(*, overwrite=False):
+    """Valeria's reference tables (cards/data/valeria/)."""
+    return load_valeria(overwrite=overwrite)

@@ -11,8 +11,8 @@ from pathlib import Path
 from django.db import transaction
 
 from cards.effects import EffectError
-from cards.effects.report import is_effect_column
-from cards.models.valeria import VALERIA_TABLES
+from cards.valeria.report import is_effect_column
+from cards.valeria.models import VALERIA_TABLES
 
 from cards.valeria.effects import ONE_OFF_REWRITES, unify
 from cards.valeria.loading import DATA_DIR

@@ -3,10 +3,10 @@ from django.db.models import Max
 from rest_framework import serializers
 
 from cards.models import CardGame, Extension
-from cards.models.valeria import TABLE_MODELS, ValeriaPreset
 from cards.serializers import ModelCleanMixin, ServedLanguageMixin, game_slug_field
 
-from cards.valeria.effects import explain_effect
+from cards.valeria.effects import explain_effect, unify
+from cards.valeria.models import TABLE_MODELS, ValeriaPreset
 
 
 class ValeriaCardSerializer(ModelCleanMixin, ServedLanguageMixin, serializers.ModelSerializer):
@@ -28,8 +28,6 @@ class ValeriaCardSerializer(ModelCleanMixin, ServedLanguageMixin, serializers.Mo
             top = self.Meta.model.objects.aggregate(top=Max("source_id"))["top"] or 0
             attrs["source_id"] = top + 1
         attrs = super().validate(attrs)
-        from cards.valeria.effects import unify
-
         for name in self.Meta.model.effect_fields():
             if attrs.get(name):
                 attrs[name] = unify(attrs[name])  # store the unified spelling (validated by ModelCleanMixin)

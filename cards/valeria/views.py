@@ -5,7 +5,7 @@ from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_safe
 
 from cards.models import CardGame, Extension
-from cards.models.valeria import TABLE_MODELS
+from cards.valeria.models import TABLE_MODELS
 
 from cards.valeria.effects import explain_effect
 
@@ -75,7 +75,7 @@ def valeria_cards(request):
     for card in cards:
         card.facts, card.effects = card_facts(card), card_effects(card)
     extensions = Extension.objects.filter(game__slug=CardGame.VALERIA).order_by("order", "name")
-    return render(request, "cards/valeria_list.html", {
+    return render(request, "cards/valeria/list.html", {
         "table": table, "table_title": TABLE_TITLES[table], "tables": TABLE_TITLES, "cards": cards, "query": query, "extension": extension,
         "extensions": extensions, "banned_only": request.GET.get("banned") == "1",
         "loaded": CardGame.objects.filter(slug=CardGame.VALERIA).exists(),

@@ -1,1 +1,2 @@
-"""Stand-alone clients of the games' JSON-RPC sockets: they know only what the socket says (no database)."""
+"""The stand-alone JSON-RPC connection (rpc.py) the games' clients use (games/aquarius/client.py): it knows only
+what the socket says (no database)."""

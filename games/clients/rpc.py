@@ -4,6 +4,8 @@ import itertools
 import json
 from urllib.parse import quote, urlsplit
 
+import websockets
+
 
 class RpcError(Exception):
     def __init__(self, error):
@@ -47,8 +49,6 @@ class RpcConnection:
         self.socket = None
 
     async def __aenter__(self):
-        import websockets
-
         headers = {"Cookie": self.cookie} if self.cookie else {}
         self.socket = await websockets.connect(self.url, origin=self.origin, additional_headers=headers,
                                                open_timeout=self.timeout, max_size=2 ** 20)

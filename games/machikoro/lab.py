@@ -1,110 +1,123 @@
-"""Balance-lab runs: many bot games played with one card set, summed into mergeable counts.
+"""Machi Koro in the balance lab: its options on the run form, its figures, and its cards' names.
 
-Pure Python like the rest of the engine. A chunk of games returns a tally of whole numbers only (the lab tally
-format of games/rulesets/base.py), so the tallies of any split of a run add up to exactly the tally of the
-whole run: the numbers do not depend on how many workers played the chunks.
+The ruleset (ruleset.py) plugs these in; the games are played by games/machikoro/engine/lab.py.
 """
+import functools
 
-from games.common import rng as _rng
-from games.common.lab import add as _add, count_game, empty_tally as _common_tally, game_seed
-from games.machikoro.bots import make_bot
-from games.machikoro.events import Bought, GameOver, LandmarkBuilt, Transfer
-from games.machikoro.options import GameOptions
-from games.machikoro.rules import PHASE_HANDLERS
-from games.machikoro.state import BANK, OVER
+from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
-def options_for(settings):
-    """Engine options from a lab run's settings (JSON)."""
-    return GameOptions(extensions=tuple(settings["extensions"]), market=settings.get("market", "all"),
-                       neighbours_only=bool(settings.get("neighbours_only", False)),
-                       max_turns=int(settings.get("max_turns", 2000)))
+from cards.language import current_language, localized_name
+from cards.models import CardGame, Extension
+from games.machikoro.engine import load_card_data
+from games.rulesets.lab import GAMES, Chart, Column, Table
 
+BASE = "base"
 
-def empty_tally():
-    return _common_tally(cards={}, landmarks={})
+CARDS = Table(
+    "cards", title=gettext_lazy("Cards"), row_label=gettext_lazy("Card"),
+    caption=gettext_lazy("By card: the win rate of players who bought at least one copy, when they first bought it, "
+                         "how often it paid and how much"),
+    columns=(
+        Column("bought", gettext_lazy("Copies bought"), "count", ("bought",)),
+        Column("buyers", gettext_lazy("Buyers"), "count", ("buyers",)),
+        Column("buyer_win_rate", gettext_lazy("Buyers' win rate"), "rate", ("buyer_wins", "buyers"),
+               csv="win rate of buyers", compare=gettext_lazy("Win rate of buyers of %(card)s")),
+        Column("first_buy_turn", gettext_lazy("Mean first purchase (turn)"), "mean",
+               ("first_buy_turns", "first_buy_turn_squares", "buyers"), digits=1,
+               csv="mean turn of first purchase", plain="mean_first_buy_turn"),
+        Column("activations", gettext_lazy("Payouts per game"), "mean", ("activations", "activation_squares", GAMES),
+               digits=2, csv="activations per game", plain="activations_per_game"),
+        Column("payout", gettext_lazy("Mean payout (coins)"), "mean", ("paid", "paid_squares", "activations"),
+               digits=2, csv="mean payout per activation", plain="mean_payout"),
+    ),
+    chart=Chart("buyer_win_rate", gettext_lazy("Win rate of players who bought the card"),
+                gettext_lazy("Buyers' win rate (%)"),
+                gettext_lazy("Bar chart: win rate of the players who bought each card. The table below has the numbers.")),
+    charts=(
+        Chart("activations", gettext_lazy("How often each card paid out"), gettext_lazy("Payouts per game"),
+              gettext_lazy("Bar chart: how many times per game each card paid out, with its 95 % interval. "
+                           "The table below has the numbers."), axis=gettext_lazy("Payouts per game")),
+        Chart("payout", gettext_lazy("What each card paid"), gettext_lazy("Mean payout (coins)"),
+              gettext_lazy("Bar chart: the mean payout of each card in coins, with its 95 % interval. "
+                           "The table below has the numbers."), axis=gettext_lazy("Coins")),
+    ))
 
-
-def _card(tally, slug):
-    found = tally["cards"].get(slug)
-    if found is None:
-        found = tally["cards"][slug] = {"buyers": 0, "buyer_wins": 0, "first_buy_turns": 0,
-                                        "first_buy_turn_squares": 0, "bought": 0, "activations": 0,
-                                        "activation_squares": 0, "paid": 0, "paid_squares": 0}
-    return found
-
-
-def _landmark(tally, slug):
-    found = tally["landmarks"].get(slug)
-    if found is None:
-        found = tally["landmarks"][slug] = {"built": 0, "rank_sum": 0, "ranks": {}}
-    return found
-
-
-def play_one(card_set, options, seed, bots, tally):
-    """Play one game with `bots` (one per seat) and add what happened to `tally`."""
-    from games.machikoro.setup import new_game
-
-    state = new_game(card_set, options, seed, len(bots))
-    handlers = PHASE_HANDLERS
-    first_buy = [{} for _ in bots]          # per seat: card slug -> turn of its first purchase
-    built_order = [0] * len(bots)           # per seat: how many landmarks it has built so far
-    activations = {}                        # card slug -> its payouts this game
-    events = []
-    while state.phase != OVER:
-        events.clear()
-        handlers[state.phase](state, bots[state.active].act(state), events)
-        for event in events:
-            kind = type(event)
-            if kind is Transfer:
-                if event.card is not None and event.payee is not BANK and event.amount > 0:
-                    stats = _card(tally, event.card.slug)
-                    stats["activations"] += 1
-                    stats["paid"] += event.amount
-                    stats["paid_squares"] += event.amount * event.amount
-                    _add(activations, event.card.slug)
-            elif kind is Bought:
-                slug = event.card.slug
-                _card(tally, slug)["bought"] += 1
-                first_buy[event.player].setdefault(slug, state.turn)
-            elif kind is LandmarkBuilt:
-                built_order[event.player] += 1
-                stats = _landmark(tally, event.landmark.slug)
-                stats["built"] += 1
-                stats["rank_sum"] += built_order[event.player]
-                _add(stats["ranks"], str(built_order[event.player]))
-            elif kind is GameOver:
-                pass
-    winner = state.winner
-    count_game(tally, state.turn, [bot.name for bot in bots], () if winner is None else (winner,))
-    for seat, bought in enumerate(first_buy):
-        for slug, turn in bought.items():
-            stats = _card(tally, slug)
-            stats["buyers"] += 1
-            stats["first_buy_turns"] += turn
-            stats["first_buy_turn_squares"] += turn * turn
-            if seat == winner:
-                stats["buyer_wins"] += 1
-    for slug, count in activations.items():   # the squares of the payouts per game: its spread over games
-        tally["cards"][slug]["activation_squares"] += count * count
-    return state
+LANDMARKS = Table(
+    "landmarks", row_label=gettext_lazy("Landmark"), order="mean_rank",
+    caption=gettext_lazy("Landmark build order (1 = a player's first landmark)"),
+    columns=(
+        Column("built", gettext_lazy("Built"), "count", ("built",)),
+        Column("mean_rank", gettext_lazy("Mean place in order"), "number", ("rank_sum", "built"), digits=2,
+               csv="mean landmark build order"),
+        Column("ranks", gettext_lazy("Built as 1st / 2nd / …"), "ranks", ("ranks",)),
+    ),
+    chart=Chart("ranks", gettext_lazy("Landmark build order"), gettext_lazy("Built as no. %(value)s"),
+                gettext_lazy("Stacked bar chart: for each landmark, how many times it was a player's first, second, "
+                             "third… landmark. The table below has the numbers."),
+                axis=gettext_lazy("Landmarks built")))
 
 
-def seat_bots(bot_names, players, game_seed):
-    """Seat s is played by bot_names[s % len(bot_names)], seeded from the game's seed."""
-    return [make_bot(bot_names[seat % len(bot_names)], _rng.derive(game_seed, seat)) for seat in range(players)]
+def _stacks_text(n):
+    return ngettext("%(n)d stack", "%(n)d stacks", n) % {"n": n}
 
 
-def play_chunk(card_set, settings, run_seed, start, stop, should_stop=None, on_game=None):
-    """Play games start..stop-1 of a run; return their tally. `should_stop()` is asked between games."""
-    options = options_for(settings)
-    players = int(settings["players"])
-    options.check_players(players)
-    tally = empty_tally()
-    for index in range(start, stop):
-        if should_stop is not None and should_stop():
-            break
-        seed = game_seed(run_seed, index)
-        play_one(card_set, options, seed, seat_bots(settings["bots"], players, seed), tally)
-        if on_game is not None:
-            on_game(index)
-    return tally
+_stacks_label = lazy(_stacks_text, str)  # rendered in each request's language
+
+
+def option_fields():
+    """The run form's extensions and market rule."""
+    extensions = [(e.slug, localized_name(e))
+                  for e in Extension.objects.filter(game__slug=CardGame.MACHI_KORO).exclude(slug=BASE)]
+    return {
+        "extensions": forms.MultipleChoiceField(
+            label=gettext_lazy("Extensions"), widget=forms.CheckboxSelectMultiple, required=False,
+            choices=extensions, help_text=gettext_lazy("The base game is always in.")),
+        "market": forms.ChoiceField(
+            label=gettext_lazy("Market rule"), initial="all",
+            choices=[("all", gettext_lazy("Every stack open"))] + [(str(n), _stacks_label(n)) for n in range(10, 16)]),
+    }
+
+
+def form_options(data):
+    market = data.get("market", "all")
+    return {"extensions": [BASE, *data.get("extensions", [])], "market": "all" if market == "all" else int(market)}
+
+
+def raw_options(options):
+    """Lab options ({"extensions", "market"}) as the create form's data that `clean_options` reads."""
+    market = options.get("market", "all")
+    return {"extensions": list(options.get("extensions") or [BASE]), "market_rule": market != "all",
+            "stacks": None if market == "all" else market}
+
+
+def describe(settings):
+    market = settings.get("market", "all")
+    return [(_("Extensions"), ", ".join(settings.get("extensions", []))),
+            (_("Market"), _("every stack open") if market == "all" else _("%(stacks)s stacks") % {"stacks": market})]
+
+
+def card_namer(rules=None):
+    """A function (slug, stored name) -> the card's name in the active language, for a run's result.
+
+    A result keeps each card's English name (its downloads stay the same in every language): the reader sees
+    the name of the run's frozen copy of the card (`name_fr` in French), else the official card's, else the
+    stored name (a draft's new card, or a card set frozen before French names were kept)."""
+    cards = (rules or {}).get("cards") or {}
+    frozen = {c["slug"]: c for c in cards.get("establishments", []) + cards.get("landmarks", [])}
+    french = current_language() == "fr"
+
+    def name(slug, stored=None):
+        card = frozen.get(slug)
+        if card is not None and (card.get("name_fr") or not french):
+            return localized_name(card)
+        official = _official_cards().get(slug)
+        return localized_name(official) if official else stored or slug.replace("-", " ").capitalize()
+    return name
+
+
+@functools.lru_cache(maxsize=1)
+def _official_cards():
+    data = load_card_data()
+    return {c["slug"]: c for c in data["establishments"] + data["landmarks"]}

@@ -8,14 +8,16 @@ socket open.
 import logging
 from urllib.parse import parse_qs
 
+from config.registry import get_game
 from games import services
-from games.consumers import SeatSocketConsumer, TokenBucket, db
+from games.consumers import SeatSocketConsumer
+from games.db_threads import db
 from games.errors import (
-    BadRequest, GameError, IllegalAction, InvalidSettings, NotSeated, NotYourTurn, WrongStatus,
+    BadRequest, GameError, IllegalAction, InvalidSettings, NotSeated, NotYourTurn, TooFewPlayers, WrongStatus,
 )
 from games.identity import scope_identity
 from games.models import Game, Seat
-from games.rulesets import get_ruleset
+from games.rate_limit import TokenBucket
 from games.selectors.lookup import game_by_code, seat_of
 from games.services.play import CURRENT_EVENT
 
@@ -53,7 +55,7 @@ class RpcConsumer(SeatSocketConsumer):
 
     def _identify(self, token):
         game = game_by_code(self.code)
-        protocol = get_ruleset(game.ruleset).rpc_protocol()
+        protocol = get_game(game.ruleset).rpc_protocol
         if protocol is None:
             return None
         identity = scope_identity(self.scope) if token is None else identity_for_token(game, token)
@@ -142,19 +144,13 @@ class RpcConsumer(SeatSocketConsumer):
         return rpc.OK
 
     async def volity_ready(self):
-        await db(self._ready)()
-        return rpc.OK
-
-    def _ready(self):
         """volity.ready(): refused while too few seats are filled (the game's own token), as Volity does."""
-        game = Game.objects.get(pk=self.game_id)
-        seats = list(Seat.objects.filter(game=game))
-        if game.is_lobby and seat_of(seats, self.identity) is not None:
-            ruleset = get_ruleset(game.ruleset)
-            if len(seats) < ruleset.player_limits(game.options)[0]:
-                token, message = self.protocol.too_few_players()
-                raise rpc.Fault(rpc.REFUSED, message, [token])
-        services.set_ready(game_id=self.game_id, identity=self.identity, ready=True)
+        try:
+            await db(services.ready_to_play)(game_id=self.game_id, identity=self.identity)
+        except TooFewPlayers:
+            token, message = self.protocol.too_few_players()
+            raise rpc.Fault(rpc.REFUSED, message, [token]) from None
+        return rpc.OK
 
     async def volity_unready(self):
         await db(services.set_ready)(game_id=self.game_id, identity=self.identity, ready=False)

@@ -4,8 +4,12 @@ Every message to a game's RPC group carries the texts for observers and, by play
 each seated player, plus the event number it follows (`seq`) so a socket that has just rebuilt its state
 skips what that state already contains. Games without an RPC protocol send nothing here.
 """
+from django.db import transaction
+
+from config.registry import get_game
 from games import broadcast
 from games.models import Game, Seat
+from games.selectors.lookup import current_match
 
 from games.rpc.protocol import encode, notification
 
@@ -42,7 +46,7 @@ def _seating(protocol, seats, started):
 
 def publish_events(game, seats, ruleset, match, event):
     """After commit: the notifications of one recorded event, per seat, and volity.end_game() if it ended."""
-    protocol = ruleset.rpc_protocol()
+    protocol = get_game(game.ruleset).rpc_protocol
     if protocol is None:
         return
     closing = [notification("volity.end_game")] if game.status == Game.Status.FINISHED else []
@@ -54,7 +58,7 @@ def publish_events(game, seats, ruleset, match, event):
 
 def publish_start(game, seats, ruleset, match):
     """After commit: volity.start_game() and the opening deal, per seat."""
-    protocol = ruleset.rpc_protocol()
+    protocol = get_game(game.ruleset).rpc_protocol
     if protocol is None:
         return
     opening = [notification("volity.start_game"), *_seating(protocol, seats, started=True)]
@@ -65,11 +69,7 @@ def publish_start(game, seats, ruleset, match):
 
 def announce_table(game, method, *params):
     """After commit: a Volity seating or readiness call (volity.player_sat, _stood, _ready, _unready) to all."""
-    from django.db import transaction
-
-    from games.rulesets import get_ruleset
-
-    if get_ruleset(game.ruleset).rpc_protocol() is None:
+    if get_game(game.ruleset).rpc_protocol is None:
         return
     code = game.code
     transaction.on_commit(lambda: _publish(code, None, [notification(method, *params)], {}))
@@ -77,7 +77,7 @@ def announce_table(game, method, *params):
 
 def publish_options(game, ruleset, sender):
     """After commit: the table's options echoed to everyone, naming who changed them."""
-    protocol = ruleset.rpc_protocol()
+    protocol = get_game(game.ruleset).rpc_protocol
     if protocol is None:
         return
     _publish(game.code, None, protocol.config_notifications(game.options, sender), {})
@@ -85,11 +85,7 @@ def publish_options(game, ruleset, sender):
 
 def state_burst(game, seat):
     """(event number, notifications) rebuilding what `seat` (None: an observer) knows of `game`."""
-    from games.selectors.lookup import current_match
-    from games.rulesets import get_ruleset
-
-    ruleset = get_ruleset(game.ruleset)
-    protocol = ruleset.rpc_protocol()
+    protocol = get_game(game.ruleset).rpc_protocol
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     state = {Game.Status.LOBBY: "setup", Game.Status.PLAYING: "active"}.get(game.status, "finished")
     burst = [notification("volity.receive_state", {

@@ -1,10 +1,10 @@
 """JSON-RPC 2.0 with the Volity referee conventions: the codec, the faults and what a game's protocol declares.
 
-A game that speaks RPC provides an `RpcProtocol` (by convention `PROTOCOL` in `games/rulesets/<slug>_rpc.py`):
+A game that speaks RPC provides an `RpcProtocol`, named by its declaration (config/games.py, `rpc=`) and found
+through the registry (`config.registry.get_game(slug).rpc_protocol`):
 its calls with their parameter types, and how calls become actions or option changes and events become
 notifications. Everything here is generic: nothing names a game.
 """
-import importlib
 import json
 import math
 from dataclasses import dataclass
@@ -214,19 +214,3 @@ class RpcProtocol:
         """(token, English message) refusing volity.ready() while too few seats are filled."""
         return "volity.empty_seats", "Too few seats are filled to play."
 
-
-_PROTOCOLS = {}
-
-
-def protocol_for(ruleset):
-    """The `PROTOCOL` of `games.rulesets.<slug>_rpc`, or None when the game has no RPC protocol."""
-    if ruleset.slug not in _PROTOCOLS:
-        name = f"games.rulesets.{ruleset.slug}_rpc"
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            module = None
-        _PROTOCOLS[ruleset.slug] = getattr(module, "PROTOCOL", None)
-    return _PROTOCOLS[ruleset.slug]

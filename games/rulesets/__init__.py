@@ -1,8 +1,8 @@
 """Rulesets: the games the platform hosts (see base.py for the interface)."""
-from games.rulesets.base import Match, OptionsInvalid, Progress, Ruleset, RulesUnavailable, RuleViolation
+from games.rulesets.base import Match, OptionsInvalid, Ruleset, RulesUnavailable, RuleViolation, Standing
 from games.rulesets.registry import all_rulesets, get_ruleset, register, unregister, UnknownRuleset
 
 __all__ = [
-    "Match", "OptionsInvalid", "Progress", "Ruleset", "RulesUnavailable", "RuleViolation",
+    "Match", "OptionsInvalid", "Ruleset", "RulesUnavailable", "RuleViolation", "Standing",
     "all_rulesets", "get_ruleset", "register", "unregister", "UnknownRuleset",
 ]

@@ -31,7 +31,7 @@ class RulesUnavailable(Exception):
 
 
 @dataclass(frozen=True)
-class Progress:
+class Standing:
     """Where a game stands: who must act now, which turn it is, and whether (and by whom) it is won."""
 
     to_act: tuple = ()
@@ -49,7 +49,7 @@ class Match(ABC):
 
     @abstractmethod
     def progress(self):
-        """A `Progress` for this position."""
+        """A `Standing` for this position."""
 
     @abstractmethod
     def legal_actions(self, seat):
@@ -123,16 +123,6 @@ class Ruleset(ABC):
         answers `message` itself. By default the message as it is."""
         return message
 
-    def rpc_protocol(self):
-        """The game's JSON-RPC protocol (a `games.rpc.protocol.RpcProtocol`), or None when it has none.
-
-        By convention it is `PROTOCOL` in `games/rulesets/<slug>_rpc.py`, so a game adds one without the
-        platform knowing about it.
-        """
-        from games.rpc.protocol import protocol_for
-
-        return protocol_for(self)
-
     @abstractmethod
     def clean_options(self, raw):
         """Validate form data; return the options dict stored with the game or raise `OptionsInvalid`."""
@@ -166,6 +156,16 @@ class Ruleset(ABC):
     @abstractmethod
     def load(self, rules, state):
         """A `Match` from a stored state."""
+
+    # `manage.py simulate`: bot games played by the engine alone, summed up as JSON. A game without it keeps
+    # `simulator = False`.
+    simulator = False
+
+    def simulate(self, games, players, bots, seed, flags):
+        """The JSON-ready summary of `games` games between `bots` (seat by seat) for `players` players, seeded
+        `seed`; `flags` holds the command's other options (say, "extensions", "market", "chicken"). Raise
+        `OptionsInvalid` for a game that cannot be played so."""
+        raise NotImplementedError
 
     # The balance lab (stats.lab) plays many bot games with a card set; a game without it returns False.
     # Its figures beyond the common ones are described by `lab_figures` and `lab_tables` (games/rulesets/lab.py):

@@ -7,11 +7,12 @@ class UnknownRuleset(LookupError):
     pass
 
 
-def register(ruleset):
-    """Declare a game made of a ruleset alone (tests' games); real games are declared in config/games.py."""
+def register(ruleset, rpc=None):
+    """Declare a game made of a ruleset alone, with its RPC protocol if it has one (tests' games); real games
+    are declared in config/games.py."""
     if not isinstance(ruleset, Ruleset):
         raise TypeError("register() takes a Ruleset instance")
-    registry.register(registry.Game(slug=ruleset.slug, name=str(ruleset.name), ruleset=ruleset))
+    registry.register(registry.Game(slug=ruleset.slug, name=str(ruleset.name), ruleset=ruleset, rpc=rpc or ""))
     return ruleset
 
 

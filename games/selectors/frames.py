@@ -81,7 +81,7 @@ def chat_payload(message):
     return {"id": message.pk, "name": message.name, "text": message.text, "at": iso(message.created_at)}
 
 
-def progress_payload(game):
+def standing_payload(game):
     return {
         "status": game.status,
         "seq": game.event_seq,
@@ -100,7 +100,7 @@ def labelled_actions(match, position):
 def position_payload(game, match, seat):
     """The current position as `seat` sees it (a spectator when None) and what it may do now."""
     sees = seat.position if seat is not None else None
-    payload = {"seq": game.event_seq, "progress": progress_payload(game), "view": match.view(sees), "actions": []}
+    payload = {"seq": game.event_seq, "progress": standing_payload(game), "view": match.view(sees), "actions": []}
     if seat is not None and game.is_playing and seat.position in game.to_act and not seat.is_automated:
         payload["actions"] = labelled_actions(match, seat.position)
     return payload
@@ -134,7 +134,7 @@ def snapshot_frame(game, identity, since=None):
         "you": you_payload(game, identity, seat),
         "seats": seats_frame(game, seats, present),
         "chat": _chat_tail(game),
-        "progress": progress_payload(game),
+        "progress": standing_payload(game),
         "seq": game.event_seq,
     }
     if game.state is None:
@@ -162,7 +162,7 @@ def update_texts(game, seats, ruleset, match, event, encode):
     """The texts of one update, once per language its pages read: ({language: public text},
     {identity key: {language: text}}) for seats that see more or may act. Only the log entry and the
     button labels are words: the view is encoded once and each language's words are joined to it."""
-    base = {"type": "update", "seq": game.event_seq, "progress": progress_payload(game)}
+    base = {"type": "update", "seq": game.event_seq, "progress": standing_payload(game)}
     same_view = ruleset.same_view_for_all
     public_view = encode({**base, "view": match.view(None)})
     actors = []

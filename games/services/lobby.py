@@ -8,11 +8,12 @@ from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed
+from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed, TooFewPlayers
 from games.models import Game, Seat
 from games.rpc import notify as rpc_notify
 from games.rpc.notify import announce_table
 from games.rulesets import OptionsInvalid, UnknownRuleset, get_ruleset
+from games.selectors.lookup import seat_of
 
 from games.services.common import announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity, require_seat, require_status
 from games.services.play import hand_seat_to_bot
@@ -118,6 +119,17 @@ def set_ready(*, game_id, identity, ready):
     if not start_if_ready(game, seats):
         announce_seats(game)
     return seat
+
+
+def ready_to_play(*, game_id, identity):
+    """Get ready, as the RPC socket's volity.ready() asks: a seated player of a lobby with fewer seats filled than
+    the game needs is refused (`TooFewPlayers`, as Volity does), instead of waiting ready."""
+    game = Game.objects.get(pk=game_id)
+    seats = list(Seat.objects.filter(game=game))
+    if game.is_lobby and seat_of(seats, identity) is not None:
+        if len(seats) < get_ruleset(game.ruleset).player_limits(game.options)[0]:
+            raise TooFewPlayers("Too few seats are filled to play.")
+    return set_ready(game_id=game_id, identity=identity, ready=True)
 
 
 @transaction.atomic

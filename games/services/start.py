@@ -65,7 +65,7 @@ def start_game(game, seats):
     try:
         rules = ruleset.freeze_rules(game.options)
         match = ruleset.start(rules, game.options, seed, names)
-    except (RulesUnavailable, LookupError) as exc:
+    except RulesUnavailable as exc:
         raise CannotStart(_("The game cannot start: %(reason)s. A designer must fix the cards; "
                             "then get ready again.") % {"reason": exc}) from None
     renumber(seats, [s.pk for s in table])

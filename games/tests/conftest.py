@@ -4,7 +4,6 @@ import os
 import pytest
 
 from config.celery import app as celery_app
-from games.identity import Identity
 from games.rulesets import register
 
 from games.tests.counting import COUNTING
@@ -100,6 +99,8 @@ def commit_hooks(db, monkeypatch):
 
 @pytest.fixture
 def make_player(db, commit_hooks, django_user_model):
+    from games.identity import Identity  # here, not at the top: the engine tests run this file without Django
+
     def make(name):
         user = django_user_model.objects.create_user(name, password="pw-" + name)
         return Identity(user_id=user.pk, name=name)

@@ -8,7 +8,7 @@ import random
 from django import forms
 
 from config.registry import Game
-from games.rulesets import Match, OptionsInvalid, Progress, Ruleset, RuleViolation
+from games.rulesets import Match, OptionsInvalid, Ruleset, RuleViolation, Standing
 
 
 class CountingOptionsForm(forms.Form):
@@ -25,7 +25,7 @@ class CountingMatch(Match):
     def progress(self):
         s = self.state
         over = s["winner"] is not None
-        return Progress(to_act=() if over else (s["active"],), turn=s["turn"], over=over,
+        return Standing(to_act=() if over else (s["active"],), turn=s["turn"], over=over,
                         winners=(s["winner"],) if over else ())
 
     def legal_actions(self, seat):

@@ -71,7 +71,7 @@ async def close_consumer_connections():
     from asgiref.sync import sync_to_async
     from django.db import connections
 
-    from games import consumers
+    from games import db_threads
 
     def close_all():
         for connection in connections.all(initialized_only=True):
@@ -81,6 +81,6 @@ async def close_consumer_connections():
                 connection.close()
 
     await sync_to_async(close_all)()
-    pool, consumers._DB_POOL = consumers._DB_POOL, None
+    pool, db_threads._DB_POOL = db_threads._DB_POOL, None
     if pool is not None:
         pool.shutdown(wait=True)

@@ -3,13 +3,14 @@ RPC API answers exactly as the seed words it (English messages, the same tokens)
 import pytest
 from django.utils import translation
 
+from config.registry import get_game
 from games import services
-from games.aquarius.errors import MESSAGES
+from games.aquarius.engine.errors import MESSAGES
 from games.consumers import GameConsumer
 from games.errors import IllegalAction
 from games.rpc.consumer import fault_of
 from games.rulesets import get_ruleset
-from games.rulesets.aquarius_text import REFUSALS
+from games.aquarius.text import REFUSALS
 
 from games.tests.helpers import join_and_ready, seat_to_act
 
@@ -17,7 +18,8 @@ from games.tests.helpers import join_and_ready, seat_to_act
 @pytest.fixture
 def started(db, ann, bob):
     from cards.aquarius.data import load_aquarius
-    from cards.loading import AQUARIUS_FILE, read_json
+    from cards.aquarius.data import AQUARIUS_FILE
+    from cards.loading import read_json
 
     load_aquarius(read_json(AQUARIUS_FILE))
     game = services.create_game(host=ann, ruleset_slug="aquarius", public=True, min_players=2, max_players=5,
@@ -59,7 +61,7 @@ def test_a_refusal_reaches_a_french_page_in_french_and_rpc_in_english(started, a
                                              "message": "Cette carte n'est pas dans votre main."}
     consumer.language = "en"
     assert consumer._for_people(refused)["message"] == "That card is not in your hand."
-    protocol = get_ruleset("aquarius").rpc_protocol()
+    protocol = get_game("aquarius").rpc_protocol
     with translation.override("fr"):  # whatever the language around it, the RPC reply is the seed's
         fault = fault_of(refused, protocol)
     assert fault.as_error() == {"code": 606, "message": "That card is not in your hand.",

@@ -6,8 +6,8 @@ import pytest
 from games import services
 from games.errors import IllegalAction
 from games.models import Game
-from games.rulesets import OptionsInvalid, RuleViolation, get_ruleset
-from games.rulesets.aquarius import AquariusOptionsForm
+from games.rulesets import OptionsInvalid, RulesUnavailable, RuleViolation, get_ruleset
+from games.aquarius.ruleset import AquariusOptionsForm
 from games.selectors.replay import replay
 
 from games.tests.helpers import join_and_ready, seat_to_act
@@ -16,7 +16,8 @@ from games.tests.helpers import join_and_ready, seat_to_act
 @pytest.fixture
 def aquarius_cards(db):
     from cards.aquarius.data import load_aquarius
-    from cards.loading import AQUARIUS_FILE, read_json
+    from cards.aquarius.data import AQUARIUS_FILE
+    from cards.loading import read_json
 
     return load_aquarius(read_json(AQUARIUS_FILE))
 
@@ -42,7 +43,7 @@ def test_registered_with_its_options(aquarius_cards):
 
 def test_a_game_plays_the_variant_deck_it_was_created_with(aquarius_cards, ann):
     from cards.aquarius.admin import copy_into_variant_deck
-    from cards.models import AquariusCard
+    from cards.aquarius.models import AquariusCard
 
     deck = copy_into_variant_deck(AquariusCard.objects.filter(deck__slug="first-edition").exclude(kind="action"))
     game = aquarius_lobby(ann, deck=deck.slug)
@@ -59,7 +60,7 @@ def test_a_game_plays_the_variant_deck_it_was_created_with(aquarius_cards, ann):
 
 def test_an_unplayable_deck_refuses_to_start_with_a_reason(aquarius_cards, ann):
     from cards.aquarius.admin import copy_into_variant_deck
-    from cards.models import AquariusCard
+    from cards.aquarius.models import AquariusCard
     deck = copy_into_variant_deck(AquariusCard.objects.filter(deck__slug="first-edition", kind="action"))
     game = aquarius_lobby(ann, deck=deck.slug)
     services.add_bot(game_id=game.pk, identity=ann, kind="random")
@@ -70,6 +71,26 @@ def test_an_unplayable_deck_refuses_to_start_with_a_reason(aquarius_cards, ann):
     assert not game.seats.get(bot_kind="").ready                   # nobody retries into the same error
     (code, frame), _ = announce.call_args
     assert frame["code"] == "cannot_start" and "cannot be played" in frame["message"]
+
+
+def test_a_deck_that_is_missing_or_cannot_be_played_is_rules_unavailable(aquarius_cards):
+    """freeze_rules raises the documented RulesUnavailable (not a LookupError) for a deck it cannot play."""
+    with pytest.raises(RulesUnavailable, match="is not loaded"):
+        get_ruleset("aquarius").freeze_rules({"deck": "no-such-deck"})
+
+
+def test_a_bug_in_start_is_not_reported_as_a_card_problem(aquarius_cards, ann):
+    """A KeyError inside the ruleset's start() is the site's bug: it fails the call (a server error) instead of
+    keeping the lobby with "A designer must fix the cards" (a KeyError is a LookupError, which was caught)."""
+    game = aquarius_lobby(ann)
+    services.add_bot(game_id=game.pk, identity=ann, kind="random")
+    with mock.patch("games.aquarius.engine.new_game", side_effect=KeyError("goals")), \
+            mock.patch("games.services.start.announce_to_game") as announce:
+        with pytest.raises(KeyError):
+            services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    assert not announce.called
+    game.refresh_from_db()
+    assert game.status == Game.Status.LOBBY
 
 
 def test_the_adapter_maps_refusals_to_the_seed_tokens_and_lets_anyone_look_at_a_goal(aquarius_cards):

@@ -4,7 +4,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
+# A server process started on the outer environment's services (PostgreSQL and the Redis channel layer under
+# make test-services): run there too (docs/operations.md, "CI").
+pytestmark = pytest.mark.services
 
 PROBE = """
 import sys

@@ -4,7 +4,7 @@ import threading
 import pytest
 import pytest_asyncio
 
-from games import consumers
+from games import db_threads
 
 from games.tests.sockets import close_consumer_connections
 
@@ -23,14 +23,14 @@ def thread_name():
 
 async def test_database_work_shares_the_sync_thread_by_default(settings):
     settings.GAMES_DB_THREADS = 1
-    assert not (await consumers.db(thread_name)()).startswith("games-db")
-    assert consumers._DB_POOL is None
+    assert not (await db_threads.db(thread_name)()).startswith("games-db")
+    assert db_threads._DB_POOL is None
 
 
 @pytest.mark.postgres
 async def test_a_pool_runs_database_work_on_postgresql_when_configured(settings):
     settings.GAMES_DB_THREADS = 2
-    names = {await consumers.db(thread_name)() for _ in range(4)}
+    names = {await db_threads.db(thread_name)() for _ in range(4)}
     assert names and all(name.startswith("games-db") for name in names)
 
 
@@ -40,13 +40,13 @@ async def test_broadcasts_collected_in_the_thread_are_returned_to_the_loop(monke
     async def record(messages):
         sent.extend(messages)
 
-    monkeypatch.setattr(consumers.broadcast, "send_collected", record)
+    monkeypatch.setattr(db_threads.broadcast, "send_collected", record)
 
     def publishes():
-        consumers.broadcast.publish("game-x", {"type": "game.frame", "text": "{}"})
+        db_threads.broadcast.publish("game-x", {"type": "game.frame", "text": "{}"})
         return "done"
 
-    assert await consumers.db(publishes)() == "done"
+    assert await db_threads.db(publishes)() == "done"
     assert sent == [("game-x", {"type": "game.frame", "text": "{}"})]
 
 
@@ -71,11 +71,11 @@ async def test_moves_of_another_game_proceed_while_one_game_waits_for_its_lock(s
                                      user=params["USER"], dbname=params["NAME"])
     try:
         await asyncio.to_thread(holder.execute, "SELECT id FROM games_game WHERE id = %s FOR UPDATE", [stuck.pk])
-        waiting = asyncio.create_task(consumers.db(services.play_action)(
+        waiting = asyncio.create_task(db_threads.db(services.play_action)(
             game_id=stuck.pk, identity=movers[0], expected_seq=0, action={"type": "add", "amount": 1}))
         await asyncio.sleep(0.3)
         assert not waiting.done()
-        event = await asyncio.wait_for(consumers.db(services.play_action)(
+        event = await asyncio.wait_for(db_threads.db(services.play_action)(
             game_id=free.pk, identity=movers[1], expected_seq=0, action={"type": "add", "amount": 1}), 10)
         assert event.seq == 1 and not waiting.done()
     finally:

@@ -4,7 +4,7 @@ from django.utils import translation
 
 from games import broadcast, services
 from games.models import Game, GameEvent
-from games.rulesets.machikoro import MachiKoroMatch
+from games.machikoro.ruleset import MachiKoroMatch
 from games.selectors import log_entries
 from games.selectors.frames import snapshot_frame
 from games.selectors.lookup import current_match

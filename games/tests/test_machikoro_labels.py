@@ -3,8 +3,8 @@ labelled actions in each site language): the cache answers what the wording woul
 import pytest
 from django.utils import translation
 
-from games.rulesets.machikoro import _labels
-from games.rulesets.machikoro_text import action_label
+from games.machikoro.ruleset import _labels
+from games.machikoro.text import action_label
 from games.selectors.lookup import current_match
 
 from games.tests.helpers import join_and_ready

@@ -136,7 +136,7 @@ def test_a_socket_takes_the_sites_language_cookie_then_the_browsers(scope, langu
 
 
 def test_the_create_form_names_the_boxes_in_the_readers_language_first(official_cards):
-    from games.rulesets.machikoro_forms import extension_choices
+    from games.machikoro.forms import extension_choices
 
     assert dict(extension_choices())["harbor"] == "Harbor (Marina)"
     with translation.override("fr"):

@@ -39,7 +39,7 @@ def test_impossible_combinations_are_explained(official_cards, ann, kwargs, fiel
 
 
 def test_the_card_set_is_frozen_when_the_game_starts(official_cards, ann):
-    from cards.models import Establishment
+    from cards.machikoro.models import Establishment
 
     game = machikoro_lobby(ann, extensions=["harbor"])
     services.add_bot(game_id=game.pk, identity=ann, kind="greedy")
@@ -93,7 +93,7 @@ def test_a_human_turn_with_readable_log_and_refusals(official_cards, ann, bob, b
         services.play_action(game_id=game.pk, identity=player, expected_seq=0, action={"type": "fly"})
     assert caught.value.code == "unknown_action"
     broadcasts.clear()
-    from games.rulesets.machikoro import CARD_SETS
+    from games.machikoro.ruleset import CARD_SETS
 
     CARD_SETS._sets.clear()  # as in a fresh server process: the frozen card set is read from the game
     services.play_action(game_id=game.pk, identity=player, expected_seq=0, action={"type": "roll", "dice": 1})

@@ -1,6 +1,6 @@
 """The Machi Koro log reads as sentences: who rolled what, what each card paid whom, what was built."""
-from games import machikoro as engine
-from games.rulesets.machikoro_text import action_label, narrate
+from games.machikoro import engine
+from games.machikoro.text import action_label, narrate
 
 
 def a_state():

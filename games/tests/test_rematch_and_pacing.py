@@ -10,7 +10,7 @@ from django.test import override_settings
 from games import services
 from games.errors import NotSeated, WrongStatus
 from games.models import Game, Seat
-from games.rulesets.machikoro import MACHI_KORO
+from games.machikoro.ruleset import MACHI_KORO
 from games import scheduling
 from games.scheduling import dispatch
 from games.selectors.frames import seats_frame
@@ -111,7 +111,7 @@ def fake_task(monkeypatch):
         conf = FakeTask.app.conf
         tasks = {"fake": task}
 
-    monkeypatch.setattr(scheduling, "_celery", lambda: App)
+    monkeypatch.setattr(scheduling, "current_app", App)
     return task
 
 

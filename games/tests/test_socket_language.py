@@ -44,7 +44,7 @@ async def test_a_refused_move_is_worded_in_the_sockets_language(table):  # noqa:
 async def test_the_open_games_list_reaches_each_socket_in_its_own_language(django_user_model):
     """A French host opens a lobby: the English browser's list says "Harbor", the French one "Marina"."""
     from games.identity import Identity
-    from games import machikoro as engine
+    from games.machikoro import engine
 
     french = await french_socket("/ws/games/", "")
     english = await open_socket("/ws/games/", "")

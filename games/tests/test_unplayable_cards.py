@@ -4,7 +4,7 @@ The card database refuses such cards (cards/tests/test_effect_less_cards.py); th
 (a database edit, data from before the rule), which is why they are written with queryset.update().
 """
 
-from cards.models import Establishment, Landmark
+from cards.machikoro.models import Establishment, Landmark
 from games import services
 from games.models import Game, Seat
 

@@ -4,17 +4,21 @@ Either way each chunk is played by `play_chunk` and stored by `record_chunk`; th
 the run merges the tallies, so the result is the same whatever the number of workers.
 """
 import logging
-import threading
 import time
 
-from django.db import OperationalError, close_old_connections, connection
+from celery import group
+from django.conf import settings
+from django.db import OperationalError
 
+from config.celery import app as celery_app
+from games.background import in_thread
 from games.rulesets import get_ruleset
+from stats.lab import chunks
 from stats.models import LabRun
 
-from stats.lab import services
-
 log = logging.getLogger(__name__)
+# The task playing one chunk, started by its name: stats.tasks imports this module, not the reverse.
+PLAY_LAB_CHUNK = "stats.tasks.play_lab_chunk"
 CANCEL_CHECK_EVERY = 10     # games between two looks at the run's status
 STORE_ATTEMPTS = 5          # a chunk's tally is stored again after a transient database error (SQLite's locks)
 
@@ -25,20 +29,20 @@ def play_chunk(run_id, index):
     if run is None or run.is_final:
         log.info("lab run %s chunk %s: not played, the run is %s", run_id, index, run.status if run else "gone")
         return
-    services.mark_running(run_id)
+    chunks.mark_running(run_id)
     start = index * run.chunk_size
     stop = min(run.games, start + run.chunk_size)
     played = [0]
 
     def should_stop():
         played[0] += 1
-        return played[0] % CANCEL_CHECK_EVERY == 0 and services.is_cancelled(run_id)
+        return played[0] % CANCEL_CHECK_EVERY == 0 and chunks.is_cancelled(run_id)
 
     try:
         tally = get_ruleset(run.game).lab_play(run.rules, run.options, run.seed, start, stop, should_stop)
     except Exception as exc:  # a card set that breaks mid-game: the run fails with the reason, not silently
         log.exception("lab run %s chunk %s failed", run_id, index)
-        services.fail_run(run_id, f"Chunk {index} failed: {exc!r}")
+        chunks.fail_run(run_id, f"Chunk {index} failed: {exc!r}")
         return
     if tally["games"] < stop - start:
         log.info("lab run %s chunk %s: stopped after %s games, the run was cancelled", run_id, index, tally["games"])
@@ -52,47 +56,43 @@ def store_chunk(run_id, index, tally):
     table lock at once); a chunk that still cannot be stored fails the run rather than leaving it running."""
     for attempt in range(1, STORE_ATTEMPTS + 1):
         try:
-            return services.record_chunk(run_id, index, tally)
+            return chunks.record_chunk(run_id, index, tally)
         except OperationalError as exc:
             if attempt == STORE_ATTEMPTS:
                 log.exception("lab run %s chunk %s could not be stored", run_id, index)
-                services.fail_run(run_id, f"Chunk {index} could not be stored: {exc}")
+                chunks.fail_run(run_id, f"Chunk {index} could not be stored: {exc}")
                 return None
             log.warning("lab run %s chunk %s: storing failed (%s), trying again", run_id, index, exc)
             time.sleep(0.1 * attempt)
 
 
 def play_run_here(run_id):
-    """Every chunk, one after the other, in this thread (the embedded default's worker)."""
+    """Every chunk, one after the other, in this thread (the embedded default's worker: a thread of its own,
+    whose database connection games.background.in_thread closes when the run ends)."""
     try:
         run = LabRun.objects.get(pk=run_id)
         for index in range(run.chunk_count):
-            if services.is_final(run_id):
+            if chunks.is_final(run_id):
                 return
             play_chunk(run_id, index)
     except Exception as exc:  # noqa: BLE001: the run says it failed; it must never stay "running" with no thread
         log.exception("lab run %s failed", run_id)
-        services.fail_run(run_id, f"The run stopped: {exc!r}")
-    finally:
-        if threading.current_thread() is not threading.main_thread():
-            connection.close()
+        chunks.fail_run(run_id, f"The run stopped: {exc!r}")
+
+
+def in_process():
+    """Runs are played in the server process when there is no worker (Celery eager: the embedded default)."""
+    return bool(celery_app.conf.task_always_eager) or getattr(settings, "LAB_IN_PROCESS", False)
 
 
 def dispatch_run(run_id):
     """Have a stored run played: chunks to the workers, or a thread of this process without a broker."""
-    if services.in_process():
-        if getattr(services.settings, "LAB_IN_PROCESS_THREAD", True):
-            def target():
-                close_old_connections()
-                play_run_here(run_id)
-
-            threading.Thread(target=target, name=f"lab-run-{run_id}", daemon=True).start()
+    if in_process():
+        if getattr(settings, "LAB_IN_PROCESS_THREAD", True):
+            in_thread(play_run_here, run_id, name=f"lab-run-{run_id}")
         else:
             play_run_here(run_id)
         return
-    from celery import group
-
-    from stats.tasks import play_lab_chunk
-
     run = LabRun.objects.get(pk=run_id)
-    group(play_lab_chunk.si(run_id, index) for index in range(run.chunk_count)).apply_async()
+    play = celery_app.tasks[PLAY_LAB_CHUNK]
+    group(play.si(run_id, index) for index in range(run.chunk_count)).apply_async()

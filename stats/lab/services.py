@@ -1,17 +1,16 @@
-"""Writing lab runs: start one, cancel one, store a chunk's tally and finish the run with the last chunk."""
+"""Writing lab runs: start one, run one again, cancel one (stats.lab.chunks stores what their chunks play)."""
 import random
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
-from django.utils import timezone, translation
-
-from games.rulesets import OptionsInvalid, RulesUnavailable, get_ruleset
-from stats.models import LabChunk, LabRun, grouped
-
-from stats.lab.summary import merge_tallies, summarise
-from stats.lab.version import software_version
+from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from cards.drafts.services import draft_document
+from games.rulesets import OptionsInvalid, RulesUnavailable, get_ruleset
+from stats.lab import runner
+from stats.lab.version import software_version
+from stats.models import LabRun, grouped
 
 MAX_GAMES = 100_000
 CHUNKS_WANTED = 40          # enough chunks for a smooth progress bar and for several workers to share
@@ -56,8 +55,6 @@ def chunk_size_for(games):
 def _frozen_rules(ruleset, draft, game_options):
     if draft is None:
         return ruleset.freeze_rules(game_options)
-    from cards.drafts.services import draft_document
-
     return ruleset.lab_rules(draft_document(draft), game_options)
 
 
@@ -130,9 +127,7 @@ def _store(ruleset, *, rules, settings, seed, games, name, draft, draft_name, us
             name=name, game=ruleset.slug, draft=draft, draft_name=draft_name, rules=rules, options=settings,
             seed=seed, games=games, chunk_size=chunk_size_for(games), software_version=software_version(),
             created_by=user)
-        from stats.lab.runner import dispatch_run
-
-        transaction.on_commit(lambda: dispatch_run(run.pk))
+        transaction.on_commit(lambda: runner.dispatch_run(run.pk))
     return run
 
 
@@ -146,55 +141,3 @@ def cancel_run(run_id):
         run.finished_at = timezone.now()
         run.save(update_fields=["status", "finished_at"])
     return run
-
-
-def is_cancelled(run_id):
-    return LabRun.objects.filter(pk=run_id, status=LabRun.Status.CANCELLED).exists()
-
-
-def is_final(run_id):
-    """Cancelled, failed or done (or deleted): nothing more to play."""
-    return not LabRun.objects.filter(pk=run_id).exclude(status__in=LabRun.FINAL).exists()
-
-
-def mark_running(run_id):
-    LabRun.objects.filter(pk=run_id, status=LabRun.Status.QUEUED).update(status=LabRun.Status.RUNNING)
-
-
-def record_chunk(run_id, index, tally):
-    """Store one chunk's tally (idempotent); the chunk that completes the run merges all of them."""
-    with transaction.atomic():
-        run = LabRun.objects.select_for_update().get(pk=run_id)
-        if run.is_final:
-            return run
-        _, created = LabChunk.objects.get_or_create(run=run, index=index,
-                                                    defaults={"games": tally["games"], "tally": tally})
-        if not created:
-            return run
-        run.games_done += tally["games"]
-        fields = ["games_done"]
-        if run.chunks.count() == run.chunk_count:
-            total = merge_tallies(run.chunks.order_by("index").values_list("tally", flat=True))
-            # The result keeps English names whoever's language is active here (an eager run in a French
-            # request): its downloads are the same in every language; the page names cards for its reader.
-            ruleset = get_ruleset(run.game)
-            with translation.override("en"):
-                names = ruleset.lab_names(run.rules)
-            run.result = summarise(total, names, ruleset)
-            run.status = LabRun.Status.DONE
-            run.finished_at = timezone.now()
-            fields += ["result", "status", "finished_at"]
-        run.save(update_fields=fields)
-    return run
-
-
-def fail_run(run_id, message):
-    LabRun.objects.filter(pk=run_id).exclude(status__in=LabRun.FINAL).update(
-        status=LabRun.Status.FAILED, error=message[:2000], finished_at=timezone.now())
-
-
-def in_process():
-    """Runs are played in the server process when there is no worker (Celery eager: the embedded default)."""
-    from config.celery import app
-
-    return bool(app.conf.task_always_eager) or getattr(settings, "LAB_IN_PROCESS", False)

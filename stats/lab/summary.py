@@ -8,6 +8,8 @@ import math
 
 from django.utils.translation import gettext as _
 
+from games.rulesets import get_ruleset
+
 Z95 = 1.959964
 FAMILY_ALPHA = 0.05
 
@@ -151,8 +153,6 @@ def localized_result(result, game, rules=None):
     stored result keeps English names, as its downloads do)."""
     if not result:
         return result
-    from games.rulesets import get_ruleset
-
     ruleset = get_ruleset(game)
     name = ruleset.lab_namer(rules)
     return {**result, **{table.key: [{**row, "name": name(row["slug"], row.get("name"))}
@@ -165,8 +165,6 @@ def compare(first, second, game, rules=None):
 
     `game`: the first run's game, whose figures and tables are compared; `rules`: its frozen card set, whose
     names label the rows. Each row's `kind` is "mean" (turns) or "rate"."""
-    from games.rulesets import get_ruleset
-
     ruleset = get_ruleset(game)
     name = ruleset.lab_namer(rules)
     rows = [{"figure": _("Mean game length (turns)"), "kind": "mean", "a": first["length"]["mean"],

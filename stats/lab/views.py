@@ -9,17 +9,16 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from cards.permissions import is_designer
 from games.rulesets import get_ruleset
-from stats.models import LabRun, grouped
-
 from stats.lab import services
 from stats.lab.charts import run_charts
 from stats.lab.forms import LabRunForm, lab_game, lab_games
 from stats.lab.summary import cell, compare, localized_result
+from stats.models import LabRun, grouped
 
 
 def designer_required(view):
@@ -53,7 +52,7 @@ def lab_home(request):
                                                    "lab_games": lab_games()})
 
 
-def _progress(run):
+def _run_status(run):
     # The counts as the page prints them (grouped in the reader's language, "2,000", "2 000"): lab.js shows
     # these texts, so the live line reads as the server-rendered one.
     return {"id": run.pk, "status": run.status, "status_label": run.get_status_display(),
@@ -69,15 +68,15 @@ def run_page(request, run_id):
     ruleset = get_ruleset(run.game)
     # The stored result keeps English names (as its downloads do): the page names rows in the reader's language.
     return render(request, "stats/lab/run.html", {
-        "run": run, "progress": _progress(run), "others": others, "ruleset": ruleset,
+        "run": run, "progress": _run_status(run), "others": others, "ruleset": ruleset,
         "facts": ruleset.lab_describe(run.options), "result": localized_result(run.result, run.game, run.rules),
         "charts": run_charts(run, ruleset)})
 
 
 @require_safe
 @designer_required
-def run_progress(request, run_id):
-    return JsonResponse(_progress(get_object_or_404(LabRun, pk=run_id)))
+def run_status(request, run_id):
+    return JsonResponse(_run_status(get_object_or_404(LabRun, pk=run_id)))
 
 
 @require_POST

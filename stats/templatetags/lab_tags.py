@@ -3,10 +3,9 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from games.rulesets import get_ruleset
+from games.rulesets import UnknownRuleset, get_ruleset
 from stats.lab.summary import cell
 from stats.models import grouped as grouped_number
-
 from stats.templatetags.stats_tags import decimal, percent
 
 register = template.Library()
@@ -38,8 +37,6 @@ def bot_name(game, kind):
 @register.simple_tag
 def lab_game_name(game):
     """A ruleset's name in the active language ("Machi Koro", "Minivilles"); the slug of a game no longer installed."""
-    from games.rulesets import UnknownRuleset
-
     try:
         return get_ruleset(game).name
     except UnknownRuleset:

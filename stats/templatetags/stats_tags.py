@@ -3,6 +3,9 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from stats.services import ensure_statistics
+from stats.views import panel_context
+
 register = template.Library()
 
 
@@ -10,9 +13,6 @@ register = template.Library()
 def game_statistics_panel(context, game):
     """`{% load stats_tags %}{% game_statistics_panel game %}`: a finished game's charts and tables, or their
     progress (the panel reloads itself while the task runs), or a retry button if the computation failed."""
-    from stats.services import ensure_statistics
-    from stats.views import panel_context
-
     # The request lets the retry button come back to the page that shows the panel.
     return {**panel_context(game, ensure_statistics(game)), "request": context.get("request")}
 

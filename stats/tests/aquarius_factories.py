@@ -15,7 +15,8 @@ SEED_WITH_A_GROUP_OF_SEVEN = 30
 def ensure_aquarius_cards():
     """Games freeze their deck from the card database: load the printed deck there unless it is."""
     from cards.aquarius.data import aquarius_decks, load_aquarius
-    from cards.loading import AQUARIUS_FILE, read_json
+    from cards.aquarius.data import AQUARIUS_FILE
+    from cards.loading import read_json
 
     if not list(aquarius_decks()):
         load_aquarius(read_json(AQUARIUS_FILE))

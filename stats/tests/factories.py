@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from games import machikoro as engine
+from games.machikoro import engine
 from games.models import Game, GameEvent, Seat
 from games.rulesets import get_ruleset
 

@@ -3,8 +3,9 @@ import copy
 
 import pytest
 
-from stats.aggregate import merge_counts, mix_label, site_contribution
-from stats.compute import compute_statistics
+from stats.aggregate import merge_counts
+from stats.machikoro.aggregate import mix_label, site_contribution
+from stats.machikoro.compute import compute_statistics
 
 from stats.tests.test_compute import EVENTS
 

@@ -1,11 +1,11 @@
-"""Aquarius' statistics: computed by the same jobs as Machi Koro's, through its statistics kind (stats.games)."""
+"""Aquarius' statistics: computed by the same jobs as Machi Koro's, through its statistics kind (stats.kinds)."""
 import pytest
 from django.urls import reverse
 
 from games.models import GameEvent
 from games.rulesets import get_ruleset
 from stats import services
-from stats.compute import EventLogError
+from stats.kinds import EventLogError
 from stats.models import GameStatistics, PlayerResult, SiteStatistics
 
 from stats.tests.aquarius_factories import play_finished_aquarius
@@ -86,7 +86,7 @@ def test_a_log_that_does_not_replay_fails_with_the_reason():
     assert statistics.status == GameStatistics.Status.FAILED
     assert "does not replay" in statistics.error
     with pytest.raises(EventLogError):
-        from stats.games import kind_for
+        from stats.kinds import kind_for
 
         kind_for("aquarius").compute(game)
 

@@ -3,7 +3,7 @@ import copy
 
 import pytest
 
-from stats.compute import STATISTICS_VERSION, EventLogError, compute_statistics
+from stats.machikoro.compute import STATISTICS_VERSION, EventLogError, compute_statistics
 
 
 def T(payer, payee, amount, card, owed=None):

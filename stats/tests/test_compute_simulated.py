@@ -3,9 +3,9 @@ import json
 
 import pytest
 
-from games import machikoro as engine
-from games.machikoro.state import OVER
-from stats.compute import compute_statistics
+from games.machikoro import engine
+from games.machikoro.engine.state import OVER
+from stats.machikoro.compute import compute_statistics
 
 ALL = ("base", "harbor", "millionaires-row", "five-six", "promo")
 

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from stats.dice import (DiceCounter, chi_square, chi_square_p_value, expected_counts, faces_fairness,
+from stats.machikoro.dice import (DiceCounter, chi_square, chi_square_p_value, expected_counts, faces_fairness,
                         total_probabilities, totals_fairness)
 
 

@@ -12,9 +12,9 @@ from stats.tests.factories import frozen_rules
 @pytest.fixture
 def card_file(monkeypatch):
     """The ruleset freezes the cards of the card file (the card database is not loaded in these tests)."""
-    from games import machikoro as engine
+    from games.machikoro import engine
 
-    monkeypatch.setattr("cards.export.machikoro_document", engine.load_card_data)
+    monkeypatch.setattr("games.machikoro.ruleset.machikoro_document", engine.load_card_data)
 
 
 def test_statistics_follow_the_commit_that_ends_a_game(transactional_db, django_user_model, card_file):

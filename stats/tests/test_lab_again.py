@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from cards.drafts import services as drafts
-from games import machikoro as engine
+from games.machikoro import engine
 from games.rulesets import get_ruleset
 from stats.lab import runner, services, summary
 from stats.models import LabRun
@@ -111,9 +111,9 @@ def test_card_means_have_intervals_from_the_games():
         bots = engine.lab.seat_bots(MACHIKORO_SETTINGS["bots"], 3, seed)
         # Replay the same game by hand to see each wheat field payout and each first bakery purchase.
         first_bakery, wheat = {}, 0
-        from games.machikoro.events import Bought, Transfer
-        from games.machikoro.rules import PHASE_HANDLERS
-        from games.machikoro.state import BANK, OVER
+        from games.machikoro.engine.events import Bought, Transfer
+        from games.machikoro.engine.rules import PHASE_HANDLERS
+        from games.machikoro.engine.state import BANK, OVER
 
         events = []
         while state.phase != OVER:

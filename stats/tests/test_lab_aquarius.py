@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from games import aquarius as engine
-from games.aquarius import lab
+from games.aquarius import engine
+from games.aquarius.engine import lab
 from games.rulesets import get_ruleset, register, unregister
-from games.rulesets.aquarius import freeze
+from games.aquarius.ruleset import freeze
 from games.rulesets.base import Ruleset
 from games.rulesets.lab import GAMES, Column, Figure, Table
 from stats.lab import services, summary

@@ -4,7 +4,7 @@ be stored, or whose thread stops on an error, ends failed with the reason."""
 import pytest
 from django.db import OperationalError
 
-from stats.lab import runner, services
+from stats.lab import chunks, runner, services
 from stats.models import LabRun
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def queued_run(official_cards, monkeypatch, django_capture_on_commit_callbacks):
 
 def failing_first(monkeypatch, failures):
     """record_chunk fails with a locked database `failures` times, then stores as usual."""
-    real, calls = services.record_chunk, []
+    real, calls = chunks.record_chunk, []
 
     def record(*args):
         calls.append(args[1])
@@ -32,7 +32,7 @@ def failing_first(monkeypatch, failures):
             raise OperationalError("database table is locked: stats_labrun")
         return real(*args)
 
-    monkeypatch.setattr(services, "record_chunk", record)
+    monkeypatch.setattr(chunks, "record_chunk", record)
     return calls
 
 

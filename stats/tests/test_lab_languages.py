@@ -8,7 +8,7 @@ from django.utils import translation
 from django.utils.html import escape
 
 from cards.drafts import services as drafts
-from games import machikoro as engine
+from games.machikoro import engine
 from games.rulesets import get_ruleset
 from stats.lab import runner, summary
 from stats.models import LabRun

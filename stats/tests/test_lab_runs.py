@@ -3,8 +3,8 @@ requests refused, comparing runs."""
 import pytest
 
 from cards.drafts import services as drafts
-from cards.models import Establishment
-from games import machikoro as engine
+from cards.machikoro.models import Establishment
+from games.machikoro import engine
 from games.rulesets import get_ruleset
 from stats.lab import runner, services, summary
 from stats.models import LabChunk, LabRun

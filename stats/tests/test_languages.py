@@ -5,7 +5,7 @@ from django.utils import translation
 
 from stats import services
 from stats.models import GameStatistics, SiteStatistics
-from stats.selectors import card_label, game_view
+from stats.machikoro.selectors import card_label, game_view
 
 from stats.tests.factories import play_finished_game
 
@@ -66,7 +66,7 @@ def test_numbers_and_plurals_of_the_statistics_pages_follow_the_language(client)
 
 
 def test_aquarius_statistics_speak_french(db):
-    from stats.games.aquarius import AquariusStatistics
+    from stats.aquarius.statistics import AquariusStatistics
 
     from stats.tests.aquarius_factories import play_finished_aquarius
 

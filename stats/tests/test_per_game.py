@@ -4,7 +4,7 @@ import importlib
 import pytest
 from django.apps import apps
 
-from stats.games import kind_for, supported_slugs
+from stats.kinds import kind_for, supported_slugs
 from stats.models import GameStatistics, SiteStatistics
 
 from stats.tests.factories import play_finished_game

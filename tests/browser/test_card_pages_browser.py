@@ -20,7 +20,8 @@ def cards_site(live_server, django_user_model):
     load_official_cards()
     load_valeria()
     load_progress()
-    from cards.models import Establishment, ValeriaDomain
+    from cards.machikoro.models import Establishment
+    from cards.valeria.models import ValeriaDomain
 
     django_user_model.objects.create_user("desi", password="pw-designer-1", is_staff=True)
     # Looked up now: the ORM may not run once Playwright's event loop is going.

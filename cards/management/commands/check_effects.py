@@ -1,15 +1,15 @@
 """Check every card's effect string against the grammar; exit non-zero with a report if any is invalid."""
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.effect_checks import effect_errors, machikoro_context
-from cards.models import Establishment, Landmark
+from cards.machikoro.effects import effect_context, effect_errors
+from cards.machikoro.models import Establishment, Landmark
 
 
 class Command(BaseCommand):
     help = "Parse every Machi Koro card's effect string and report the invalid ones."
 
     def handle(self, *args, **options):
-        context = machikoro_context()
+        context = effect_context()
         problems = []
         checked = 0
         for model in (Establishment, Landmark):

@@ -3,7 +3,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.export import export_document, machikoro_document
+from cards.export import export_document
+from cards.machikoro.export import document as machikoro_document
 from cards.lorenzo import exporter
 from cards.lorenzo.vocabulary import DEVELOPMENT, EXCOMMUNICATION, LEADER
 from cards.models import CardGame

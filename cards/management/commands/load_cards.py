@@ -3,9 +3,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.registry import all_games
+
 from cards.loading import CardDataError, load_card_file, load_official_cards, read_json
-from cards.progress.loading import load_progress
-from cards.valeria.loading import load_valeria
 
 
 class Command(BaseCommand):
@@ -32,9 +32,11 @@ class Command(BaseCommand):
             else:
                 report = load_official_cards(overwrite=overwrite)
                 self.stdout.write(f"Official cards: {report.summary()}")
-                for label, load in (("Valeria: Card Kingdoms", load_valeria), ("Progress (sample set)", load_progress)):
-                    more = load(overwrite=overwrite)
-                    self.stdout.write(f"{label}: {more.summary()}")
+                for game in all_games():  # the games whose cards load apart, each reported on its own line
+                    if not (game.loader and game.loaded_apart):
+                        continue
+                    more = game.part("loader")(overwrite=overwrite)
+                    self.stdout.write(f"{game.loaded_apart}: {more.summary()}")
                     report.merge(more)
         except (CardDataError, OSError) as exc:
             raise CommandError(str(exc)) from exc

@@ -31,7 +31,7 @@ def test_the_doc_shows_every_machi_koro_verb_and_phase():
     kinds = {type(leg.action).__name__ for tree in examples for leg in tree.legs}
     nested = {type(leg.action.action).__name__
               for tree in examples for leg in tree.legs if hasattr(leg.action, "action")}
-    from cards.effects.machikoro import PHASES, VERBS
+    from cards.machikoro.vocabulary import PHASES, VERBS
     assert {VERBS[word].node.__name__ for word in VERBS} <= kinds | nested | {"Gain"}
     assert set(PHASES) <= {leg.phase for tree in examples for leg in tree.legs}
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards.effects import EffectError, explain, parse, to_string
-from cards.effects.report import valeria_report
+from cards.valeria.report import valeria_report
 
 from cards.tests.effects.conftest import CARD_DATA, VALERIA_TABLES
 from cards.tests.effects.strategies import machikoro_effects, valeria_effects
@@ -180,8 +180,8 @@ def test_the_french_doc_table_explains_as_written():
 
 
 @pytest.mark.parametrize("walk, english, french", [
-    ("machikoro_explain", "machikoro_explain", "machikoro_explain_fr"),  # its English phrasebook is its second half
-    ("valeria_explain", "valeria_explain_en", "valeria_explain_fr"),
+    ("machikoro.explain", "machikoro.explain", "machikoro.explain_fr"),  # its English phrasebook is its second half
+    ("valeria.explain", "valeria.explain_en", "valeria.explain_fr"),
 ])
 def test_one_walk_finds_every_phrase_it_uses_in_both_phrasebooks(walk, english, french):
     """The traversal asks its phrasebook (`book.X`) for words; English and French must both have each one, and
@@ -189,7 +189,7 @@ def test_one_walk_finds_every_phrase_it_uses_in_both_phrasebooks(walk, english, 
     import importlib
     import inspect
 
-    walk_module, english_book, french_book = (importlib.import_module(f"cards.effects.{name}")
+    walk_module, english_book, french_book = (importlib.import_module(f"cards.{name}")
                                               for name in (walk, english, french))
     source = inspect.getsource(walk_module).split("# ---- the English phrasebook")[0]
     used = set(re.findall(r"\bbook\.([A-Za-z_]+)", source))

@@ -5,8 +5,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from cards.models import Excommunication
-from cards.models.lorenzo import DevelopmentCard, LeaderCard
+from cards.lorenzo.models import Excommunication
+from cards.lorenzo.models import DevelopmentCard, LeaderCard
 
 from cards.tests.lorenzo.conftest import SEED_EXAMPLES, reference_text
 

@@ -5,7 +5,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from cards.models.lorenzo import DevelopmentCard, LeaderCard
+from cards.lorenzo.models import DevelopmentCard, LeaderCard
 
 from cards.tests.lorenzo.conftest import SEED_EXAMPLES, reference_text
 

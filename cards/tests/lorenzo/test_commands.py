@@ -4,9 +4,10 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.loading import MACHIKORO_FILE
-from cards.models import Establishment, Excommunication
-from cards.models.lorenzo import DevelopmentCard, LeaderCard
+from cards.machikoro.loading import MACHIKORO_FILE
+from cards.lorenzo.models import Excommunication
+from cards.machikoro.models import Establishment
+from cards.lorenzo.models import DevelopmentCard, LeaderCard
 
 from cards.tests.lorenzo.conftest import DATA_DIR, SEED_EXAMPLES, reference_text
 

@@ -4,11 +4,15 @@ import json
 import pytest
 
 from cards.export import export_document
-from cards.loading import MACHIKORO_FILE, CardDataError, load_excommunications, load_official_cards
+from cards.machikoro.loading import MACHIKORO_FILE
+from cards.loading import CardDataError, load_official_cards
+from cards.lorenzo.loading import load_excommunications
 from cards.lorenzo import exporter
 from cards.lorenzo.importer import import_documents, import_files
-from cards.models import CardGame, Establishment, Excommunication
-from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
+from cards.models import CardGame
+from cards.lorenzo.models import Excommunication
+from cards.machikoro.models import Establishment
+from cards.lorenzo.models import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
 
 from cards.tests.lorenzo.conftest import SEED_EXAMPLES, card_named, reference_cards, reference_text
 

@@ -3,8 +3,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from cards.models import Excommunication
-from cards.models.lorenzo import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
+from cards.lorenzo.models import Excommunication
+from cards.lorenzo.models import DevelopmentCard, DevelopmentCardEffect, LeaderCard, LeaderCardEffect
 
 pytestmark = pytest.mark.django_db
 

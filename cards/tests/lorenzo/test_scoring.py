@@ -146,8 +146,8 @@ def test_seed_json_cards_score_like_imported_ones():
 
 @pytest.mark.django_db
 def test_database_cards_score_too(lorenzo_cards):
-    from cards.models import Excommunication
-    from cards.models.lorenzo import DevelopmentCard
+    from cards.lorenzo.models import Excommunication
+    from cards.lorenzo.models import DevelopmentCard
 
     holdings = PlayerHoldings(
         "Ada", faith_points=0, cards=list(DevelopmentCard.objects.filter(card_type="VENTURECARD", period=3)),

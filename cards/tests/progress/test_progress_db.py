@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from rest_framework.test import APIClient
 
-from cards.models import Technology, TechnologyCost
+from cards.progress.models import Technology, TechnologyCost
 from cards.progress.loading import load_progress
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from cards.models import ValeriaDomain, ValeriaMonster
+from cards.valeria.models import ValeriaDomain, ValeriaMonster
 
 pytestmark = pytest.mark.django_db
 
@@ -139,7 +139,7 @@ def test_admin_duplicates_a_card(valeria_cards, designer_browser):
 
 
 def test_machi_koro_admin_uses_the_same_live_widget(official_cards, designer_browser):
-    from cards.models import Establishment
+    from cards.machikoro.models import Establishment
 
     card = Establishment.objects.get(slug="mine")
     form = designer_browser.get(f"/admin/cards/establishment/{card.pk}/change/").content.decode()
@@ -161,7 +161,7 @@ def test_public_page_browses_filters_and_explains(valeria_cards):
 
 
 def test_every_valeria_admin_page_opens(valeria_cards, designer_browser):
-    from cards.models.valeria import VALERIA_TABLES, ValeriaPreset
+    from cards.valeria.models import VALERIA_TABLES, ValeriaPreset
 
     for model in (*VALERIA_TABLES, ValeriaPreset):
         base = f"/admin/cards/{model._meta.model_name}/"

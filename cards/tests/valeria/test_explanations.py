@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from cards.effects import valeria_explain_en, valeria_explain_fr
-from cards.models.valeria import VALERIA_TABLES
+from cards.valeria import explain_en as valeria_explain_en, explain_fr as valeria_explain_fr
+from cards.valeria.models import VALERIA_TABLES
 from cards.valeria.effects import explain_effect
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """GET /api/export/valeria/ carries an ETag and answers 304 until a card changes, like the Machi Koro export."""
 import pytest
 
-from cards.models import ValeriaDomain
+from cards.valeria.models import ValeriaDomain
 
 pytestmark = pytest.mark.django_db
 

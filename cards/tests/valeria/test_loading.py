@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
 from cards.effects import parse, to_string
-from cards.models import ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent, ValeriaPreset, ValeriaRelic
-from cards.models.valeria import VALERIA_TABLES
-from cards.tests.effects.test_valeria import REWRITE_TABLE
+from cards.valeria.models import ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent, ValeriaPreset, ValeriaRelic
+from cards.valeria.models import VALERIA_TABLES
+from cards.tests.valeria.test_effects import REWRITE_TABLE
 from cards.valeria.loading import DATA_DIR, load_valeria
 from cards.valeria.rewrites import rewrite_table
 

@@ -4,7 +4,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.clients.aquarius import POLICIES, UnknownCard, play_seat
+from games.aquarius.client import POLICIES, UnknownCard, play_seat
 from games.clients.rpc import RpcError
 
 REFUSALS = {4403: "the referee refused the seat token", 4404: "no such game, or a game without an RPC referee"}

@@ -1,7 +1,7 @@
 """Positions built by hand for scenario tests: every one holds the 55 cards exactly once."""
 import pytest
 
-from games.aquarius import GameState, IllegalMove, load_deck
+from games.aquarius.engine import GameState, IllegalMove, load_deck
 
 DECK = load_deck()
 # Seven cards whose fire panels form one group along y = 0, from x = -1 to x = 5.
@@ -31,11 +31,11 @@ def position(board, hands, goals="aefwv", draw=None, to_act=0, drawn=None, chick
 
 def refused(state, seat, action, code):
     """Assert that `action` is refused with `code` and leaves the state unchanged."""
-    from games.aquarius import apply
+    from games.aquarius.engine import apply
 
     before = state.to_json()
     with pytest.raises(IllegalMove) as info:
-        apply(state, seat, action)
+        apply(state, action, seat)
     assert info.value.code == code
     assert state.to_json() == before
     return info.value

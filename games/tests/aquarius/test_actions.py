@@ -1,5 +1,5 @@
 """The five action cards, their targets and refusals, and wins they cause for others."""
-from games.aquarius import apply, visible_events
+from games.aquarius.engine import apply, visible_events
 
 from games.tests.aquarius.helpers import FIRE_ROW, of_type, position, refused
 
@@ -8,13 +8,13 @@ TWO = [("w_f_1", 0, 0, True), ("l_fw", 1, 0, True)]
 
 def test_shuffle_goals_redeals_all_five_goals_and_tells_each_seat():
     state = position(TWO, hands=[["act_a_1", "w_a_1"], ["w_e_1"], ["w_v_1"]])
-    new, events = apply(state, 0, {"type": "shuffle_goals", "card": "act_a_1"})
+    new, events = apply(state, {"type": "shuffle_goals", "card": "act_a_1"}, 0)
     assert events[:2] == [{"type": "play_action", "seat": 0, "card": "act_a_1"},
                           {"type": "goals_shuffled", "seat": 0}]
     goals = of_type(events, "new_goal")
     assert [(e["seat"], e["element"]) for e in goals] == [(s, "aefwv"[new.goals[s]]) for s in range(3)]
     assert sorted(new.goals) == [0, 1, 2, 3, 4] and new.discard[-1] == state.deck.by_id["act_a_1"].index
-    assert apply(state, 0, {"type": "shuffle_goals", "card": "act_a_1"})[0].goals == new.goals  # seeded
+    assert apply(state, {"type": "shuffle_goals", "card": "act_a_1"}, 0)[0].goals == new.goals  # seeded
 
 
 def test_wrong_action_card_and_missing_card():
@@ -29,7 +29,7 @@ def test_trade_goals_swaps_two_goals_and_may_make_the_other_seat_win():
     state = position(FIRE_ROW, hands=[["act_w_1", "w_a_1"], ["w_e_1"], ["w_v_1"]], goals="fwaev")
     refused(state, 0, {"type": "trade_goals", "card": "act_w_1", "seat": 0}, "bad_seat")
     refused(state, 0, {"type": "trade_goals", "card": "act_w_1", "seat": 3}, "bad_seat")   # empty seat
-    new, events = apply(state, 0, {"type": "trade_goals", "card": "act_w_1", "seat": 2})
+    new, events = apply(state, {"type": "trade_goals", "card": "act_w_1", "seat": 2}, 0)
     assert {"type": "goals_traded", "seat": 0, "with": 2} in events
     assert [(e["seat"], e["element"]) for e in of_type(events, "new_goal")] == [(0, "a"), (2, "f")]
     assert events[-1] == {"type": "outcome", "winners": [2], "goals": list("awfev"), "chicken_last": None}
@@ -38,7 +38,7 @@ def test_trade_goals_swaps_two_goals_and_may_make_the_other_seat_win():
 def test_trade_hands_sends_both_new_hands_privately_and_both_sizes_publicly():
     state = position(TWO, hands=[["act_v_1", "w_a_1", "w_e_1", "w_v_1"], ["w_w_1", "w_w_2", "l_ea"]],
                      drawn="w_v_1")
-    new, events = apply(state, 0, {"type": "trade_hands", "card": "act_v_1", "seat": 1})
+    new, events = apply(state, {"type": "trade_hands", "card": "act_v_1", "seat": 1}, 0)
     assert of_type(events, "new_hand") == [
         {"type": "new_hand", "seat": 0, "cards": ["w_w_1", "w_w_2", "l_ea"]},
         {"type": "new_hand", "seat": 1, "cards": ["w_a_1", "w_e_1", "w_v_1"]}]
@@ -54,7 +54,7 @@ def test_trade_hands_sends_both_new_hands_privately_and_both_sizes_publicly():
 
 def test_zap_takes_a_board_card_into_the_hand():
     state = position(TWO, hands=[["act_f_1", "w_a_1", "w_e_1", "w_v_1"], ["w_w_1"]], drawn="w_v_1")
-    new, events = apply(state, 0, {"type": "zap_card", "card": "act_f_1", "target": "w_f_1"})
+    new, events = apply(state, {"type": "zap_card", "card": "act_f_1", "target": "w_f_1"}, 0)
     assert events[:3] == [{"type": "play_action", "seat": 0, "card": "act_f_1"},
                           {"type": "remove_card", "seat": 0, "card": "w_f_1", "x": 0, "y": 0},
                           {"type": "measures", "air": 0, "earth": 0, "fire": 1, "water": 1, "void": 0}]
@@ -76,7 +76,7 @@ def test_zap_refusals():
 def test_zap_may_leave_islands():
     line = [("w_f_1", 0, 0, True), ("w_f_2", 1, 0, True), ("l_fw", 2, 0, True)]
     state = position(line, hands=[["act_f_1"], ["w_w_1"]])
-    new, _ = apply(state, 0, {"type": "zap_card", "card": "act_f_1", "target": "w_f_2"})
+    new, _ = apply(state, {"type": "zap_card", "card": "act_f_1", "target": "w_f_2"}, 0)
     assert not new.board.connected() and new.board.best[2] == 1
 
 
@@ -86,7 +86,7 @@ def move(target, x, y, upright=True, card="act_e_1"):
 
 def test_move_removes_then_places():
     state = position(TWO, hands=[["act_e_1", "w_a_1"], ["w_w_1"]])
-    new, events = apply(state, 0, move("l_fw", 0, 1))
+    new, events = apply(state, move("l_fw", 0, 1), 0)
     assert events[:4] == [{"type": "play_action", "seat": 0, "card": "act_e_1"},
                           {"type": "remove_card", "seat": 0, "card": "l_fw", "x": 1, "y": 0},
                           {"type": "place_card", "seat": 0, "card": "l_fw", "x": 0, "y": 1, "upright": True},
@@ -102,7 +102,7 @@ def test_move_refusals_and_turning_in_place():
     refused(state, 0, move("l_fw", 3, 0), "game.not_adjacent")
     refused(state, 0, move("l_fw", 1, 1), "game.no_match")                  # fire/water beside air
     refused(state, 0, move("l_fw", 2, 0), "game.not_adjacent")              # it would only touch itself
-    new, events = apply(state, 0, move("l_fw", 1, 0, upright=False))        # turned in place: fire below
+    new, events = apply(state, move("l_fw", 1, 0, upright=False), 0)        # turned in place: fire below
     assert of_type(events, "place_card")[0]["upright"] is False and new.board.cells[(1, 0)][1] == 1
 
 
@@ -110,7 +110,7 @@ def test_a_move_may_make_another_seat_win():
     row = FIRE_ROW[:-1] + [("p_fw", 2, 1, True)]     # six in a row, the seventh fire card hangs below
     state = position(row, hands=[["act_e_1", "w_a_1"], ["w_e_1"], ["w_v_1"]], goals="wafev", to_act=0)
     assert state.board.best[2] == 6
-    new, events = apply(state, 0, move("p_fw", 5, 0))
+    new, events = apply(state, move("p_fw", 5, 0), 0)
     assert events[-1]["type"] == "outcome" and events[-1]["winners"] == [2]
 
 
@@ -121,5 +121,5 @@ def test_simultaneous_winners_share_the_win():
     state = position(board, hands=[["q_awfe", "w_e_1"], ["w_e_2"]], goals="afwev")
     assert state.board.best[2] == 6 and state.board.best[0] == 6
     # q_awfe turned: fire top-left (meets the fire row), air bottom-right (meets the air column).
-    new, events = apply(state, 0, {"type": "play_card", "card": "q_awfe", "x": 5, "y": 0, "upright": False})
+    new, events = apply(state, {"type": "play_card", "card": "q_awfe", "x": 5, "y": 0, "upright": False}, 0)
     assert events[-1]["winners"] == [0, 1] and new.winners == (0, 1)

@@ -1,8 +1,8 @@
 """The deck's data and geometry, and dealing a new game."""
 import pytest
 
-from games.aquarius import DeckError, IllegalMove, MESSAGES, Deck, load_deck, load_deck_data, new_game
-from games.aquarius.cards import quadrants, turned
+from games.aquarius.engine import DeckError, IllegalMove, MESSAGES, Deck, load_deck, load_deck_data, new_game
+from games.aquarius.engine.cards import quadrants, turned
 
 from games.tests.aquarius.helpers import DECK, all_cards, of_type
 

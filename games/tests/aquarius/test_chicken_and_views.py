@@ -1,8 +1,8 @@
 """Aqua-Chicken, hidden information in views and events, serialisation and replay."""
 import json
 
-from games.aquarius import GameState, apply, new_game, replay, view_for, visible_events
-from games.aquarius.bots import make_bot
+from games.aquarius.engine import GameState, apply, new_game, replay, view_for, visible_events
+from games.aquarius.engine.bots import make_bot
 
 from games.tests.aquarius.helpers import DECK, FIRE_ROW, of_type, position, refused
 
@@ -12,14 +12,14 @@ def test_chicken_deals_unknown_goals_and_see_goal_works_for_any_seat_at_any_time
     assert of_type(state.opening, "new_goal") == []
     assert [e["flag"] for e in of_type(state.opening, "knows_goal")] == [False] * 3
     assert view_for(state, 2)["goal"] is None
-    new, events = apply(state, 2, {"type": "see_goal"})          # seat 2 looks although seat 0 is to act
+    new, events = apply(state, {"type": "see_goal"}, 2)          # seat 2 looks although seat 0 is to act
     letter = "aefwv"[state.goals[2]]
     assert events == [{"type": "new_goal", "seat": 2, "element": letter},
                       {"type": "knows_goal", "seat": 2, "flag": True}]
     assert view_for(new, 2)["goal"] == letter and view_for(new, 1)["goal"] is None
     assert view_for(new, 1)["knows_goal"] == [False, False, True]
     assert visible_events(events, 1) == [{"type": "knows_goal", "seat": 2, "flag": True}]
-    again, events = apply(new, 2, {"type": "see_goal"})
+    again, events = apply(new, {"type": "see_goal"}, 2)
     assert events == [{"type": "new_goal", "seat": 2, "element": letter}]     # no second knows_goal
     refused(state, 7, {"type": "see_goal"}, "not_your_turn")
 
@@ -27,23 +27,23 @@ def test_chicken_deals_unknown_goals_and_see_goal_works_for_any_seat_at_any_time
 def test_chicken_goal_trades_hide_the_new_goals_and_the_last_to_look_is_in_the_outcome():
     state = position(FIRE_ROW[:-1], hands=[["p_fw", "act_w_1"], ["w_e_1"], ["w_v_1"]], goals="fwaev",
                      chicken=True)
-    state, _ = apply(state, 1, {"type": "see_goal"})
-    state, _ = apply(state, 0, {"type": "see_goal"})
-    traded, events = apply(state, 0, {"type": "trade_goals", "card": "act_w_1", "seat": 1})
+    state, _ = apply(state, {"type": "see_goal"}, 1)
+    state, _ = apply(state, {"type": "see_goal"}, 0)
+    traded, events = apply(state, {"type": "trade_goals", "card": "act_w_1", "seat": 1}, 0)
     assert of_type(events, "new_goal") == []
     assert of_type(events, "knows_goal") == [{"type": "knows_goal", "seat": 0, "flag": False},
                                              {"type": "knows_goal", "seat": 1, "flag": False}]
     assert view_for(traded, 0)["goal"] is None
     # Seat 2 never looked: it wins the side game; seat 0 wins Aquarius by completing the fire row.
-    _, events = apply(state, 0, {"type": "play_card", "card": "p_fw", "x": 5, "y": 0, "upright": True})
+    _, events = apply(state, {"type": "play_card", "card": "p_fw", "x": 5, "y": 0, "upright": True}, 0)
     assert events[-1] == {"type": "outcome", "winners": [0], "goals": list("fwaev"), "chicken_last": 2}
 
 
 def test_when_everyone_looked_the_latest_first_look_wins_the_side_game():
     state = position(FIRE_ROW[:-1], hands=[["p_fw"], ["w_e_1"]], goals="fwaev", chicken=True)
     for seat in (1, 0, 1):
-        state, _ = apply(state, seat, {"type": "see_goal"})
-    _, events = apply(state, 0, {"type": "play_card", "card": "p_fw", "x": 5, "y": 0, "upright": True})
+        state, _ = apply(state, {"type": "see_goal"}, seat)
+    _, events = apply(state, {"type": "play_card", "card": "p_fw", "x": 5, "y": 0, "upright": True}, 0)
     assert events[-1]["chicken_last"] == 0
 
 
@@ -82,7 +82,7 @@ def _bot_game(seed, players, chicken):
     bots = [make_bot("random", seed * 10 + s) for s in range(players)]
     events = []
     while not state.over:
-        state, new = apply(state, state.to_act, bots[state.to_act].choose(state, state.to_act))
+        state, new = apply(state, bots[state.to_act].choose(state, state.to_act), state.to_act)
         events += new
     return initial, state, events
 

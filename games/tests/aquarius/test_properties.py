@@ -4,7 +4,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.aquarius import (WIN, Board, GameState, apply, apply_in_place, legal_actions, make_bot, new_game,
+from games.aquarius.engine import (WIN, Board, GameState, apply, apply_in_place, legal_actions, make_bot, new_game,
                             replay)
 from games.common import rng
 
@@ -44,7 +44,7 @@ def play_out(players, seed, bot_names, chicken, check=None):
         action = bots[seat].choose(state, seat)
         if check:
             check(state, seat, action)
-        events += apply_in_place(state, seat, action)
+        events += apply_in_place(state, action, seat)
         actions += 1
     return initial, state, events
 
@@ -102,8 +102,8 @@ def test_winners_really_hold_seven_and_a_reloaded_state_plays_on_identically(set
     while not state.over:
         action = robots[state.to_act].choose(state, state.to_act)
         reloaded = GameState.from_json(json.loads(json.dumps(state.to_json())), DECK)
-        state, events = apply(state, state.to_act, action)
-        _, reloaded_events = apply(reloaded, reloaded.to_act, action)
+        state, events = apply(state, action, state.to_act)
+        _, reloaded_events = apply(reloaded, action, reloaded.to_act)
         assert reloaded_events == events
     outcome = events[-1]
     assert outcome["type"] == "outcome" and outcome["winners"] == list(state.winners)

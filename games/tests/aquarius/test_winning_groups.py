@@ -1,8 +1,8 @@
 """The end-of-game view names the winning groups' cells, so boards only draw them (never recompute them)."""
-from games.aquarius import apply, new_game, view_for
-from games.aquarius.bots import make_bot
-from games.aquarius.cards import ELEMENTS
-from games.aquarius.rules import WIN
+from games.aquarius.engine import apply, new_game, view_for
+from games.aquarius.engine.bots import make_bot
+from games.aquarius.engine.cards import ELEMENTS
+from games.aquarius.engine.rules import WIN
 
 from games.tests.aquarius.helpers import DECK
 
@@ -13,7 +13,7 @@ def _finished(seed, players):
     before_end = None
     while not state.over:
         before_end = state
-        state, _ = apply(state, state.to_act, bots[state.to_act].choose(state, state.to_act))
+        state, _ = apply(state, bots[state.to_act].choose(state, state.to_act), state.to_act)
     return before_end, state
 
 

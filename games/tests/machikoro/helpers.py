@@ -2,10 +2,10 @@
 
 from functools import lru_cache
 
-from games.machikoro import (GameOptions, apply, legal_actions, load_card_data, load_card_set, new_game)
-from games.machikoro import actions as A
+from games.machikoro.engine import (GameOptions, apply, legal_actions, load_card_data, load_card_set, new_game)
+from games.machikoro.engine import actions as A
 from games.common import rng
-from games.machikoro.events import Transfer
+from games.machikoro.engine.events import Transfer
 
 BASE = ("base",)
 HARBOR = ("base", "harbor")

@@ -1,8 +1,8 @@
 """A scenario for every Harbor (Marina) card."""
 
-from games.machikoro import legal_actions
-from games.machikoro import actions as A
-from games.machikoro.events import DiceRolled
+from games.machikoro.engine import legal_actions
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.events import DiceRolled
 
 from games.tests.machikoro.helpers import HARBOR, arrange, coins, game, payments, play, roll
 

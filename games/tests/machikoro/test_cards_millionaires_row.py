@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.machikoro import IllegalActionError, apply, legal_actions
-from games.machikoro import actions as A
-from games.machikoro.state import BUILD, CHOOSE
+from games.machikoro.engine import IllegalActionError, apply, legal_actions
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.state import BUILD, CHOOSE
 
 from games.tests.machikoro.helpers import HARBOR_MR, MR, arrange, built, closed, coins, game, owned, payments, play, roll
 

@@ -3,9 +3,9 @@ neighbours-only payment variant."""
 
 import pytest
 
-from games.machikoro import GameOptions, IllegalActionError, apply, game_set, legal_actions
-from games.machikoro import actions as A
-from games.machikoro.state import BUILD, CHOOSE
+from games.machikoro.engine import GameOptions, IllegalActionError, apply, game_set, legal_actions
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.state import BUILD, CHOOSE
 
 from games.tests.machikoro.helpers import EVERYTHING, arrange, built, closed, coins, game, official_cards, owned, play, roll
 

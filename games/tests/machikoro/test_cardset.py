@@ -5,9 +5,9 @@ import copy
 import pytest
 
 from cards.effects import parse, parse_calls
-from games.machikoro import CardSet, CardSetError, GameOptions, OptionsError, new_game, simulate
-from games.machikoro import actions as A
-from games.machikoro.state import BUILD, CHOOSE
+from games.machikoro.engine import CardSet, CardSetError, GameOptions, OptionsError, new_game, simulate
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.state import BUILD, CHOOSE
 
 from games.tests.machikoro.helpers import arrange, card_data, coins, owned, play, roll
 

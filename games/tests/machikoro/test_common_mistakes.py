@@ -5,10 +5,10 @@ from collections import Counter
 
 import pytest
 
-from games.machikoro import IllegalActionError, apply, legal_actions
-from games.machikoro import actions as A
+from games.machikoro.engine import IllegalActionError, apply, legal_actions
+from games.machikoro.engine import actions as A
 from games.common import rng
-from games.machikoro.state import BUILD, INVEST, REROLL, ROLL
+from games.machikoro.engine.state import BUILD, INVEST, REROLL, ROLL
 
 from games.tests.machikoro.helpers import BASE, HARBOR, HARBOR_MR, MR, arrange, closed, coins, force_dice, game, payments, play, roll
 

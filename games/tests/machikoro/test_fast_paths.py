@@ -2,11 +2,11 @@
 
 import pytest
 
-from games.machikoro import GameOptions, apply_in_place, make_bot, new_game, play_game
-from games.machikoro import actions as A
-from games.machikoro.legs import make_condition
-from games.machikoro.rules import PHASE_HANDLERS, activated_owners, activation_steps, build_actions
-from games.machikoro.state import BUILD, OVER
+from games.machikoro.engine import GameOptions, apply_in_place, make_bot, new_game, play_game
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.legs import make_condition
+from games.machikoro.engine.rules import PHASE_HANDLERS, activated_owners, activation_steps, build_actions
+from games.machikoro.engine.state import BUILD, OVER
 
 from games.tests.machikoro.helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards
 
@@ -95,7 +95,7 @@ def test_conditions_read_the_subject_seat(subject):
 
 
 def test_fast_event_constructors_build_what_the_classes_build():
-    from games.machikoro import events as E
+    from games.machikoro.engine import events as E
 
     cs = official_cards()
     bakery = cs.establishments[cs.establishment_index["bakery"]]

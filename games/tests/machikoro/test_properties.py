@@ -5,12 +5,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.machikoro import GameOptions, apply, apply_in_place, legal_actions, make_bot, new_game, replay
+from games.machikoro.engine import GameOptions, apply, apply_in_place, legal_actions, make_bot, new_game, replay
 from games.common import rng
-from games.machikoro.events import DiceRolled
-from games.machikoro.options import MAX_PLAYERS_BY_EXTENSION
-from games.machikoro.rules import max_dice
-from games.machikoro.state import OVER
+from games.machikoro.engine.events import DiceRolled
+from games.machikoro.engine.options import MAX_PLAYERS_BY_EXTENSION
+from games.machikoro.engine.rules import max_dice
+from games.machikoro.engine.state import OVER
 
 from games.tests.machikoro.helpers import official_cards
 

@@ -1,6 +1,6 @@
 """The worked examples of the official rulebooks (as quoted in the reference, rules.md §3-§6)."""
 
-from games.machikoro import actions as A
+from games.machikoro.engine import actions as A
 
 from games.tests.machikoro.helpers import BASE, HARBOR, MR, arrange, built, coins, game, payments, play, roll
 

@@ -4,12 +4,13 @@ dice, and stronger than the income bot."""
 import pytest
 
 from games.common.rng import derive
-from games.machikoro import GameOptions, apply_in_place, legal_actions, make_bot, new_game, play_game
-from games.machikoro import actions as A
-from games.machikoro.search import RolloutPolicy, SearchBot
-from games.machikoro.state import BUILD, OVER
+from games.machikoro.engine import GameOptions, apply_in_place, legal_actions, make_bot, new_game, play_game
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.search import RolloutPolicy, SearchBot
+from games.machikoro.engine.state import BUILD, OVER
 
 from games.tests.machikoro.helpers import BASE, EVERYTHING, HARBOR_MR, arrange, game, official_cards
+from games.tests.sequential import STRONGER, Sprt
 
 
 def play(extensions, players, seed, market="all", max_turns=None, **budget):
@@ -104,16 +105,24 @@ def test_the_rollout_policy_buys_like_the_income_bot():
     assert same >= 0.9 * total
 
 
-def test_search_beats_income_over_a_hundred_two_player_games():
-    wins = 0
-    for index in range(100):
-        seed = derive(2024, index)
-        seat = index % 2               # seats alternate: the first player's edge is shared evenly
-        search = make_bot("search", derive(seed, 9), rollouts=32)
-        income = make_bot("income", derive(seed, 8))
-        state, _ = play_game(official_cards(), GameOptions(), seed, [search, income] if seat == 0 else [income, search])
-        wins += state.winner == seat
-    assert wins >= 58, wins
+def search_against_income(index):
+    """Game `index` of a two-player base game, the search bot (32 rollouts) against the income bot; returns [1]
+    if the search bot won, else [0]."""
+    seed = derive(2024, index)
+    seat = index % 2               # seats alternate: the first player's edge is shared evenly
+    search = make_bot("search", derive(seed, 9), rollouts=32)
+    income = make_bot("income", derive(seed, 8))
+    state, _ = play_game(official_cards(), GameOptions(), seed, [search, income] if seat == 0 else [income, search])
+    return [int(state.winner == seat)]
+
+
+def test_search_beats_income_in_two_player_games():
+    """The search bot wins over half its games, accepted by a sequential test (games/tests/sequential.py) with
+    at most a 5 % chance of passing a bot that wins half or less (the 100 games and 58 wins it replaces allowed
+    6.7 %). Its target, 62 %, is a little under the measured 65 %; it looks every 10 games (both seatings
+    equally often) and stops after about 60, at most 400."""
+    verdict = Sprt(0.5, 0.62, alpha=0.05).run(search_against_income, batch=10, cap=400)
+    assert verdict.decision == STRONGER, verdict
 
 
 def test_a_bad_budget_is_refused():

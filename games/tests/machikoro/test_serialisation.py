@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from games.machikoro import (Action, CardSet, Event, GameState, SerialisationError, apply, describe_choice,
+from games.machikoro.engine import (Action, CardSet, Event, GameState, SerialisationError, apply, describe_choice,
                           legal_actions, load_card_set, view_for)
-from games.machikoro import actions as A
-from games.machikoro.actions import ACTION_TYPES
-from games.machikoro.state import ADJUST, CHOOSE, INVEST
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.actions import ACTION_TYPES
+from games.machikoro.engine.state import ADJUST, CHOOSE, INVEST
 
 from games.tests.machikoro.helpers import HARBOR, MR, EVERYTHING, arrange, card_data, game, official_cards, play, roll
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from games.machikoro import GameOptions, OptionsError, game_set, new_game, recommended_stacks
-from games.machikoro import actions as A
-from games.machikoro.events import MarketDrawn, MarketRemoved
-from games.machikoro.state import ROLL
+from games.machikoro.engine import GameOptions, OptionsError, game_set, new_game, recommended_stacks
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.events import MarketDrawn, MarketRemoved
+from games.machikoro.engine.state import ROLL
 
 from games.tests.machikoro.helpers import BASE, EVERYTHING, HARBOR, HARBOR_MR, arrange, built, game, official_cards, owned, play
 

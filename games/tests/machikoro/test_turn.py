@@ -2,10 +2,10 @@
 
 import pytest
 
-from games.machikoro import IllegalActionError, NotYourTurnError, apply, apply_in_place, legal_actions
-from games.machikoro import actions as A
-from games.machikoro.events import GameOver, LandmarkBuilt, TurnStarted
-from games.machikoro.state import ADJUST, BUILD, INVEST, OVER, REROLL, ROLL
+from games.machikoro.engine import IllegalActionError, NotYourTurnError, apply, apply_in_place, legal_actions
+from games.machikoro.engine import actions as A
+from games.machikoro.engine.events import GameOver, LandmarkBuilt, TurnStarted
+from games.machikoro.engine.state import ADJUST, BUILD, INVEST, OVER, REROLL, ROLL
 
 from games.tests.machikoro.helpers import BASE, HARBOR, MR, arrange, built, coins, force_dice, game, owned, payments, play, roll, types
 

@@ -25,7 +25,8 @@ def aquarius_table(django_user_model, names, bots=(), chicken=False, host_option
 def load_aquarius_cards():
     """The printed deck in the card database, where games freeze it from (once per database)."""
     from cards.aquarius.data import load_aquarius
-    from cards.loading import AQUARIUS_FILE, read_json
+    from cards.aquarius.data import AQUARIUS_FILE
+    from cards.loading import read_json
 
     load_aquarius(read_json(AQUARIUS_FILE))
 

@@ -1,4 +1,5 @@
-"""The counting test game with an RPC protocol: proof that the RPC socket is generic (no Aquarius in it)."""
+"""The counting test game with an RPC protocol: proof that the RPC socket is generic (no Aquarius in it).
+It registers like any game: `register(COUNTING_RPC, rpc=PROTOCOL)`."""
 from games.rpc.protocol import Call, RpcProtocol, notification
 
 from games.tests.counting import CountingRuleset
@@ -40,9 +41,6 @@ class CountingProtocol(RpcProtocol):
 class CountingRpcRuleset(CountingRuleset):
     slug = "countrpc"
     name = "Counting race over RPC"
-
-    def rpc_protocol(self):
-        return PROTOCOL
 
 
 PROTOCOL = CountingProtocol()

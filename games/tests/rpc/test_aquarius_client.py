@@ -2,8 +2,8 @@
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.aquarius import load_deck
-from games.clients.aquarius import GreedyPolicy, RandomPolicy, TableView, make_policy
+from games.aquarius.engine import load_deck
+from games.aquarius.client import GreedyPolicy, RandomPolicy, TableView, make_policy
 from games.clients.rpc import socket_address
 
 
@@ -65,7 +65,7 @@ def test_the_command_explains_what_went_wrong():
 
 
 def test_a_card_outside_the_printed_deck_is_reported():
-    from games.clients.aquarius import UnknownCard
+    from games.aquarius.client import UnknownCard
 
     view = TableView(load_deck())
     with pytest.raises(UnknownCard, match="variant deck"):

@@ -4,7 +4,7 @@ against the JSON Schema; a refused call changes nothing and nobody hears of it."
 import pytest
 import pytest_asyncio
 
-from games.aquarius.errors import MESSAGES
+from games.aquarius.engine.errors import MESSAGES
 from games.models import Game
 
 from games.tests.sockets import close_consumer_connections, sync

@@ -8,7 +8,7 @@ import re
 import pytest
 import pytest_asyncio
 
-from games.clients.aquarius import make_policy, play
+from games.aquarius.client import make_policy, play
 from games.models import Game
 
 from games.tests.sockets import close_consumer_connections, open_socket, sync
@@ -145,7 +145,7 @@ def check_hidden_information(game, events, frames):
 
 def positions(game):
     """{event number: the engine's state after it}, replayed from the game's start (the opening is number 0)."""
-    from games.aquarius.events import replay
+    from games.aquarius.engine.events import replay
     from games.rulesets import get_ruleset
 
     state = get_ruleset(game.ruleset).start(game.rules, game.options, game.seed, game.table).state
@@ -182,7 +182,7 @@ def check_page_frames(game, name, frames, states=None):
     """Every frame a browser seat's game-page socket received, against the position of the event number it
     carries: no card the seat could not know by then (another seat's hand or drawn card, the draw pile, whose
     order is thereby never sent), its own hand and goal only, and everyone's goals only once the game is over."""
-    from games.aquarius.cards import ELEMENTS
+    from games.aquarius.engine.cards import ELEMENTS
     from games.rulesets import get_ruleset
 
     seat = game.table.index(name)
@@ -241,7 +241,7 @@ async def test_whole_games_over_rpc(django_user_model, names, bots, chicken, web
 def check_browser_seats(game, page_frames):
     """Each browser seat's game-page frames hide what they must, across the whole game; and the check is no
     formality: the frames of another seat's page, or the draw pile's order, would fail it."""
-    from games.aquarius.view import view_for
+    from games.aquarius.engine.view import view_for
 
     states = positions(game)
     for name, frames in page_frames.items():

@@ -11,7 +11,7 @@ from games import services
 from games.models import Game
 from games.rpc import protocol as rpc
 from games.rpc.consumer import RpcConsumer
-from games.rulesets.aquarius_rpc import PROTOCOL
+from games.aquarius.rpc import PROTOCOL
 
 from games.tests.sockets import close_consumer_connections, sync
 from games.tests.rpc.aquarius_tables import aquarius_table, arrange
@@ -81,7 +81,7 @@ def test_volity_calls_take_nothing(schema):
 
 def notification_names_in_the_code():
     """Every method the referee's code passes to notification(...) or announce_table(game, ...)."""
-    files = [ROOT / "games/rpc/notify.py", ROOT / "games/rpc/consumer.py", ROOT / "games/rulesets/aquarius_rpc.py",
+    files = [ROOT / "games/rpc/notify.py", ROOT / "games/rpc/consumer.py", ROOT / "games/aquarius/rpc.py",
              *sorted((ROOT / "games/services").glob("*.py"))]
     names, passed_on = set(), []
     for path in files:

@@ -19,7 +19,7 @@ from games import services
 from games.models import ChatMessage, Game, GameEvent, Seat
 from games.rpc import protocol as rpc
 from games.rpc.consumer import MAX_BATCH, MAX_FRAME_CHARS, RpcConsumer
-from games.rulesets.aquarius_rpc import CALLS, SEATS
+from games.aquarius.rpc import CALLS, SEATS
 
 from games.tests.sockets import close_consumer_connections, sync
 from games.tests.rpc.aquarius_tables import aquarius_table, tokens_of
@@ -261,7 +261,7 @@ async def test_fuzz_hostile_frames_get_faults_keep_the_socket_and_change_nothing
 async def test_the_fuzz_frames_reach_every_fault_code_they_aim_at(django_user_model, monkeypatch):
     """The strategies are not vacuous: a fixed sample of them, sent on one socket (its rate limit lifted), meets
     every protocol fault they aim at, and only faults."""
-    from games.consumers import TokenBucket
+    from games.rate_limit import TokenBucket
 
     monkeypatch.setattr(TokenBucket, "take", lambda self: True)
     game, keys, tokens = await sync(aquarius_game)(django_user_model, False)

@@ -13,7 +13,7 @@ from games.rulesets import register, unregister
 
 from games.tests.helpers import session_for
 from games.tests.sockets import close_consumer_connections, refusal, sync
-from games.tests.rpc.counting_rpc import COUNTING_RPC
+from games.tests.rpc.counting_rpc import COUNTING_RPC, PROTOCOL
 from games.tests.rpc.rpc_sockets import close_all, connect, methods, rpc_path
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 @pytest_asyncio.fixture(autouse=True)
 async def close_database_threads():
-    register(COUNTING_RPC)
+    register(COUNTING_RPC, rpc=PROTOCOL)
     yield
     unregister(COUNTING_RPC.slug)
     await close_all()

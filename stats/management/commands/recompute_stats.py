@@ -2,7 +2,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from stats.games import supported_slugs
+from stats.kinds import supported_slugs
 from stats.models import GameStatistics
 from stats.services import (StatisticsUnavailable, compute_and_store, rebuild_site_statistics,
                             refresh_site_statistics, request_statistics)

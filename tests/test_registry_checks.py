@@ -1,0 +1,66 @@
+"""The game registry's system checks (config/checks.py) report each kind of broken declaration, and none for
+the site's own games."""
+import pytest
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
+from django.test import override_settings
+
+from config import checks, registry
+from config.games import GAMES
+
+HERE = __name__
+
+DUPLICATE = registry.Game(slug="machikoro", name="Another Machi Koro")
+MISSING_RULESET = registry.Game(slug="ghost", name="Ghost", ruleset="games.nowhere.GHOST")
+STATISTICS_WITHOUT_RULESET = registry.Game(slug="numbers", name="Numbers",
+                                           statistics="stats.kinds.GameStatisticsKind")
+UNKNOWN_TASK = registry.Game(slug="tasked", name="Tasked", tasks=("games.tasks.no_such_task",))
+NO_CARD_GAME = registry.Game(slug="loose", name="Loose", loader="cards.loading.load_official_cards")
+
+
+class _MissingBoard:
+    """A ruleset-like object whose board script is not a static file."""
+
+    slug = "boardless"
+    board_script = "js/boards/no-such-board.js"
+    board_parts = ()
+    form_script = ""
+
+
+MISSING_BOARD = registry.Game(slug="boardless", name="Boardless", ruleset=f"{HERE}.BOARDLESS_RULESET")
+BOARDLESS_RULESET = _MissingBoard()
+WRONG_SLUG = registry.Game(slug="renamed", name="Renamed", ruleset=f"{HERE}.BOARDLESS_RULESET")
+
+
+def errors_with(*names):
+    with override_settings(GAMES_EXTRA=[f"{HERE}.{name}" for name in names]):
+        return [(e.id, e.msg) for e in checks.check_declarations() + checks.check_beat_schedule()]
+
+
+def test_the_sites_games_pass_every_check():
+    assert errors_with() == []
+    assert {game.slug for game in GAMES} >= {"machikoro", "aquarius", "lorenzo", "valeria", "progress"}
+
+
+@pytest.mark.parametrize("name, code, words", [
+    ("DUPLICATE", "games.E003", "two games are declared with the slug 'machikoro'"),
+    ("MISSING_RULESET", "games.E004", "its ruleset 'games.nowhere.GHOST' cannot be imported"),
+    ("STATISTICS_WITHOUT_RULESET", "games.E005", "declares statistics but no ruleset"),
+    ("UNKNOWN_TASK", "games.E009", "no Celery task 'games.tasks.no_such_task'"),
+    ("NO_CARD_GAME", "games.E006", "names no card_game"),
+    ("MISSING_BOARD", "games.E008", "'js/boards/no-such-board.js' does not exist"),
+    ("WRONG_SLUG", "games.E007", "its ruleset's slug is 'boardless'"),
+])
+def test_a_broken_declaration_is_reported(name, code, words):
+    found = errors_with(name)
+    assert any(found_code == code and words in message for found_code, message in found), found
+
+
+def test_a_beat_task_that_does_not_exist_is_reported():
+    with override_settings(CELERY_BEAT_SCHEDULE={"x": {"task": "games.tasks.gone", "schedule": 5}}):
+        assert [e.id for e in checks.check_beat_schedule()] == ["games.E009"]
+
+
+def test_manage_py_check_fails_on_a_broken_declaration():
+    with override_settings(GAMES_EXTRA=[f"{HERE}.MISSING_RULESET"]), pytest.raises(SystemCheckError, match="games.E004"):
+        call_command("check")
