@@ -64,6 +64,7 @@ XDIST := -n 2 --dist loadgroup
 
 # The whole suite on the embedded defaults (SQLite, in-memory channel layer, eager Celery).
 test: install-dev browser-deps gettext-deps
+	$(VENV)/bin/lint-imports --no-cache
 	env -u DATABASE_URL -u REDIS_URL -u CELERY_BROKER_URL $(PY) -m pytest $(XDIST) --durations=20
 
 clean:
