@@ -10,8 +10,9 @@ from django.core import checks
 from django.utils.module_loading import autodiscover_modules
 
 from config import registry
+from games.common.protocol import FUNCTIONS as ENGINE_FUNCTIONS
 
-PARTS = ("cards", "engine", "ruleset", "rpc", "statistics", "loader", "exporter", "card_check")
+PARTS = ("cards", "engine", "ruleset", "rpc", "statistics", "loader", "exporter", "effects", "card_check")
 
 
 def _declarations():
@@ -62,9 +63,21 @@ def _check_game(game):
     if game.loader and not game.card_game or game.exporter and not game.card_game:
         errors.append(checks.Error(f"game {game.slug!r} loads or exports cards but names no card_game",
                                    id="games.E006"))
+    errors.extend(_check_engine(game))
     errors.extend(_check_ruleset(game))
     errors.extend(_check_tasks(game.tasks, f"game {game.slug!r}"))
     return errors
+
+
+def _check_engine(game):
+    """An engine offers every function of the engine protocol (games/common/protocol.py)."""
+    try:
+        engine = registry.resolve(game.engine) if game.engine else None
+    except ImportError:
+        return []  # reported with the other parts
+    missing = [name for name in ENGINE_FUNCTIONS if engine is not None and not callable(getattr(engine, name, None))]
+    return [checks.Error(f"game {game.slug!r}: its engine {game.engine!r} lacks {', '.join(missing)} of the engine "
+                         "protocol (games/common/protocol.py)", id="games.E010")] if missing else []
 
 
 def _check_ruleset(game):

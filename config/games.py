@@ -12,14 +12,14 @@ MACHI_KORO = Game(
     effects="cards.machikoro.effects",
     engine="games.machikoro.engine", ruleset="games.machikoro.ruleset.MACHI_KORO",
     statistics="stats.machikoro.statistics.MACHI_KORO",
-    card_check="games.machikoro.engine.check_card",
+    card_check="games.machikoro.engine.card_problems",
 )
 AQUARIUS = Game(
     slug="aquarius", name="Aquarius", card_game="aquarius", cards="cards.aquarius",
     loader="cards.aquarius.data.load_official_cards", exporter="cards.aquarius.data.aquarius_document",
     engine="games.aquarius.engine", ruleset="games.aquarius.ruleset.AQUARIUS", rpc="games.aquarius.rpc.PROTOCOL",
     statistics="stats.aquarius.statistics.AQUARIUS",
-    card_check="games.aquarius.engine.check_card",
+    card_check="games.aquarius.engine.card_problems",
 )
 LORENZO = Game(
     slug="lorenzo", name="Lorenzo il Magnifico", card_game="lorenzo", cards="cards.lorenzo",

@@ -55,7 +55,7 @@ class Game:
     loaded_apart: str = ""         # load_cards reports its loader on a line of its own, under this label ("": official)
     effects: str = ""              # its effect strings in the card database: a module with GAME and explain_answer()
     exporter: str = ""             # a function() returning its cards as a document the loader reads back
-    card_check: str = ""           # a function(document) -> {card slug: problem} the engine has with a card set
+    card_check: str = ""           # the engine's card_problems(card, kind=None, cards=None) -> [problem] (empty: playable)
     tasks: tuple = field(default=())  # Celery task names its parts start
 
     def part(self, name):

@@ -15,6 +15,7 @@ MISSING_RULESET = registry.Game(slug="ghost", name="Ghost", ruleset="games.nowhe
 STATISTICS_WITHOUT_RULESET = registry.Game(slug="numbers", name="Numbers",
                                            statistics="stats.kinds.GameStatisticsKind")
 UNKNOWN_TASK = registry.Game(slug="tasked", name="Tasked", tasks=("games.tasks.no_such_task",))
+HALF_ENGINE = registry.Game(slug="half", name="Half", engine="games.common.rng")
 NO_CARD_GAME = registry.Game(slug="loose", name="Loose", loader="cards.loading.load_official_cards")
 
 
@@ -50,6 +51,7 @@ def test_the_sites_games_pass_every_check():
     ("NO_CARD_GAME", "games.E006", "names no card_game"),
     ("MISSING_BOARD", "games.E008", "'js/boards/no-such-board.js' does not exist"),
     ("WRONG_SLUG", "games.E007", "its ruleset's slug is 'boardless'"),
+    ("HALF_ENGINE", "games.E010", "lacks apply, apply_in_place, may_act, final_ranking, check_options, card_problems"),
 ])
 def test_a_broken_declaration_is_reported(name, code, words):
     found = errors_with(name)

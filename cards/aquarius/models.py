@@ -75,6 +75,6 @@ class AquariusCard(models.Model):
         super().clean()
         if self.deck_id and self.deck.game.slug != CardGame.AQUARIUS:
             raise ValidationError({"deck": _("Choose an Aquarius deck.")})
-        problems = get_game("aquarius").part("card_check")(self.to_engine()) if self.kind else []
+        problems = get_game("aquarius").part("card_check")(self.to_engine(), self.kind) if self.kind else []
         if problems:
             raise ValidationError(problem_messages(self, problems))

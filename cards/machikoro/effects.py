@@ -124,11 +124,9 @@ def playability_error(card):
     """
     kind, card_data = (("establishments", establishment_to_data(card)) if isinstance(card, _model("Establishment"))
                        else ("landmarks", landmark_to_data(card)))
-    game = get_game(REGISTRY_SLUG)
-    try:
-        game.part("card_check")(_engine_document(), kind, card_data)
-    except game.part("engine").CardSetError as exc:
-        return _("The rules engine cannot play this card: %(reason)s.") % {"reason": exc}
+    problems = get_game(REGISTRY_SLUG).part("card_check")(card_data, kind, _engine_document())
+    if problems:
+        return _("The rules engine cannot play this card: %(reason)s.") % {"reason": problems[0]}
     return ""
 
 

@@ -9,10 +9,13 @@ the platform's dicts and the engine's objects, and words the engine's codes for 
     final_ranking(state) -> [(seat, rank)]                     best first once the game is over; equal ranks tie
     check_options(options)                                     the engine's OptionsError (with `code` and
                                                                `field`) for options its rules refuse
+    card_problems(card, kind=None, cards=None) -> [problem]    why the engine could not play `card` (a card-data
+                                                               dict) beside `cards`; empty when it can (the
+                                                               card database asks through the registry)
 """
 from typing import Protocol
 
-FUNCTIONS = ("apply", "apply_in_place", "may_act", "final_ranking", "check_options")
+FUNCTIONS = ("apply", "apply_in_place", "may_act", "final_ranking", "check_options", "card_problems")
 
 
 class Engine(Protocol):
@@ -25,6 +28,8 @@ class Engine(Protocol):
     def final_ranking(self, state): ...
 
     def check_options(self, options): ...
+
+    def card_problems(self, card, kind=None, cards=None): ...
 
 
 def competition_ranks(seats, key):

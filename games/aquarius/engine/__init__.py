@@ -24,7 +24,7 @@ Rules, choices and the platform contract: docs/rules-aquarius.md.
 """
 from games.aquarius.engine.board import Board
 from games.aquarius.engine.bots import BOTS, make_bot
-from games.aquarius.engine.cards import ACTIONS, ELEMENTS, KINDS, Card, Deck, check_card
+from games.aquarius.engine.cards import ACTIONS, ELEMENTS, KINDS, Card, Deck, card_problems, check_card
 from games.aquarius.engine.errors import (
     MESSAGES, AquariusError, DeckError, IllegalMove, OptionsError, ReplayError, SerialisationError,
 )
@@ -40,7 +40,7 @@ from games.aquarius.engine.view import view_for, visible_events
 __all__ = [
     "ACTIONS", "BOTS", "ELEMENTS", "KINDS", "MAX_PLAYERS", "MESSAGES", "MIN_PLAYERS", "SEATS", "WIN",
     "AquariusError", "Board", "Card", "Deck", "DeckError", "GameState", "IllegalMove", "OptionsError", "ReplayError",
-    "SerialisationError", "apply", "apply_in_place", "can_move", "check_card", "check_options", "final_ranking",
+    "SerialisationError", "apply", "apply_in_place", "can_move", "card_problems", "check_card", "check_options", "final_ranking",
     "legal_actions", "load_deck", "load_deck_data", "make_bot", "may_act", "new_game", "play_game", "replay",
     "simulate", "view_for", "visible_events", "winners",
 ]

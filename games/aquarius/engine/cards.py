@@ -89,6 +89,11 @@ def check_card(data):
     return problems
 
 
+def card_problems(card, kind=None, cards=None):
+    """The engine protocol's card check: check_card's problems (an Aquarius card stands on its own)."""
+    return check_card(card)
+
+
 class Card:
     """One compiled card. For element cards, per orientation o (0 upright, 1 turned):
     edges[o][slot] element index; shows[o] bitmask of (slot*5 + element) over the 8 half-edges;

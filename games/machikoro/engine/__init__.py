@@ -5,6 +5,7 @@ Card set
                                                and compiled once; CardSetError for anything unplayable
     card_set.restrict(extensions)              the same cards for a subset of extensions (no re-parse)
     check_card(data, kind, card)               CardSetError naming the card unless the engine can play it
+    card_problems(card, kind, cards)           the same as a list (the engine protocol's card check)
     load_card_set(extensions=None)             the official cards from cards/data/machikoro.json
     game_set(card_set, options, players)       supply, starting cards, landmarks, required landmarks
 
@@ -40,7 +41,7 @@ from games.machikoro.engine import lab
 from games.machikoro.engine.bots import BOTS, make_bot
 from games.machikoro.engine.search import SearchBot
 from games.machikoro.engine.simple_bots import GreedyBot, IncomeBot, RandomBot
-from games.machikoro.engine.cardset import CardSet, check_card
+from games.machikoro.engine.cardset import CardSet, card_problems, check_card
 from games.machikoro.engine.errors import CardSetError, EngineError, IllegalActionError, NotYourTurnError, OptionsError, ReplayError, SerialisationError
 from games.machikoro.engine.events import Event, replay
 from games.machikoro.engine.loading import load_card_data, load_card_set
@@ -57,7 +58,7 @@ __all__ = [
     "ChooseOpponent", "Decline", "Demolish", "EngineError", "Event", "GameOptions", "GameSet", "GameState",
     "GreedyBot", "IllegalActionError", "IncomeBot", "Invest", "KeepRoll", "Move", "NotYourTurnError",
     "OptionsError", "Pass", "PlayerState", "RandomBot", "Renovate", "ReplayError", "Reroll", "Roll",
-    "SearchBot", "SerialisationError", "Trade", "apply", "apply_in_place", "check_card", "check_options",
+    "SearchBot", "SerialisationError", "Trade", "apply", "apply_in_place", "card_problems", "check_card", "check_options",
     "describe_choice", "final_ranking", "game_set", "legal_actions", "may_act",
     "load_card_data", "load_card_set", "make_bot", "new_game", "play_game", "recommended_stacks", "replay",
     "simulate", "view_for",

@@ -315,6 +315,16 @@ def check_card(data, kind, card, parse=None):
         C.compile_landmark(tree, landmarks[-1], ctx)
 
 
+def card_problems(card, kind=None, cards=None):
+    """The engine protocol's card check: [the CardSetError naming `card`] when the engine could not play it
+    beside `cards` (a card-data document), else []. `kind` is "establishments" or "landmarks"."""
+    try:
+        check_card(cards, kind, card)
+    except CardSetError as error:
+        return [error]
+    return []
+
+
 def _rebuild(data, extensions):
     return CardSet.from_data(data, extensions)
 
