@@ -11,7 +11,6 @@ work), and the text starts with the trigger and speaks of the roller as "them":
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 
 from cards.effects.errors import EffectError
@@ -42,15 +41,6 @@ def explain(effect: Effect, card=None, language: str = "en") -> str:
                                                       error=error)) from None
     except RecursionError:
         raise EffectError(1, "", _("a tree nested less deeply")) from None
-
-
-def phrasebook(language: str, module: str):
-    """The words of one language for a traversal: `module` itself (English) or its French twin `<module>_fr`.
-
-    The French module is imported late (it builds on the walk's helpers), so a walk names its own module:
-    ``phrasebook(language, __name__)``.
-    """
-    return importlib.import_module(f"{module}_fr" if language == "fr" else module)
 
 
 class CardFacts:

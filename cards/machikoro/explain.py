@@ -9,11 +9,13 @@ phrase in each phrasebook.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, replace
 
 from cards.effects.errors import EffectError
-from cards.effects.explain import CardFacts, numbers_in_words, phrasebook, sentence
+from cards.effects.explain import CardFacts, numbers_in_words, sentence
 from cards.effects.tree import Activate, AdjustRoll, AllOf, Amount, AnyOf, Check, Close, Compare, Count, Demolish, Effect, ExtraTurn, Filter, Gain, Has, If, IncomeBonus, Invest, Move, Pay, Redistribute, Renovate, Reroll, RollDice, SharedRoll, Take, Trade
+from cards.machikoro import explain_fr
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Voice:
 # ---- the traversal ------------------------------------------------------------------------------------------
 
 def explain_machikoro(effect: Effect, facts: CardFacts, language: str = "en") -> str:
-    book = phrasebook(language, __name__)
+    book = explain_fr if language == "fr" else sys.modules[__name__]  # this module is the English phrasebook
     voice = Voice(facts, book)
     sentences, triggered = [], False
     for leg in effect.legs:

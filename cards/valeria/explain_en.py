@@ -4,7 +4,7 @@ with the same names as the French phrasebook (explain_fr.py)."""
 from __future__ import annotations
 
 from cards.effects.tree import Amount
-from cards.valeria.explain import GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, Verb, _number, cost_in, count_words, title
+from cards.valeria.wording import GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, _number, cost_in, count_words, title
 
 WORDING = {"phase": "{}", "whose": "{} whose {}", "and": "and", "or": "or", "take": "take {}", "pay": "pay {}",
            "gain": "gain {}", "choose": "choose one: {}",
@@ -93,46 +93,46 @@ def word(value) -> str:
     return WORDS.get(value, str(value).replace("_", " ")) if isinstance(value, str) else str(value)
 
 
-def _may(verb: Verb, text: str) -> str:
+def _may(verb, text: str) -> str:
     """`text`, as something the owner may do when the verb is optional (a modal above it already says so)."""
     return f"you may {text}" if verb.may and not verb.subject else text
 
 
-def _offer(verb: Verb, text: str) -> str:
+def _offer(verb, text: str) -> str:
     """`text`, always something the owner may do (a modal above it already says who may or must)."""
     return text if verb.subject else f"you may {text}"
 
 
-def _chooser(verb: Verb) -> str:
+def _chooser(verb) -> str:
     return f"a player of {verb.owner[0]} choice"
 
 
-def _group_change(verb: Verb) -> str:
+def _group_change(verb) -> str:
     group, _, change = verb.name.partition("_")
     return f"{GROUPS[group]} {change + 's' if group == 'active' else change} {verb.quantity()}"
 
 
-def _group_modal(verb: Verb) -> str:
+def _group_modal(verb) -> str:
     group, _, modal = verb.name.partition("_")
     return f"{GROUPS[group]} {modal} {verb.action(verb.args[0], subject=group)}"
 
 
-def _exchange(verb: Verb) -> str:
+def _exchange(verb) -> str:
     pay, gain = verb.exchange()
     return _offer(verb, f"exchange {verb.listing(pay)} for {verb.listing(gain)}")
 
 
-def _pay_to_player(verb: Verb) -> str:
+def _pay_to_player(verb) -> str:
     pay, gain = verb.exchange()
     return _may(verb, f"pay {verb.listing(pay)} to {_chooser(verb)} to gain {verb.listing(gain)}")
 
 
-def _victim(verb: Verb) -> str:
+def _victim(verb) -> str:
     points = verb.number("victim_vp")
     return "" if points is None else f" (who gains {quantity(Amount('v', points))})"
 
 
-def _banish_center(verb: Verb) -> str:
+def _banish_center(verb) -> str:
     thing = kind(verb.plain[0])
     if "type" in verb.pairs:
         thing = f"{title(verb.pairs['type'])} {thing}"
@@ -140,12 +140,12 @@ def _banish_center(verb: Verb) -> str:
     return _may(verb, f"banish {_a(thing)} {thing}{where}")
 
 
-def _take_owned(verb: Verb) -> str:
+def _take_owned(verb) -> str:
     back = " and return it to its stack" if verb.pairs.get("to") == "stack" else ""
     return _may(verb, f"take a random {kind(verb.plain[0])} from another player{_victim(verb)}{back}")
 
 
-def _set_one_die(verb: Verb) -> str:
+def _set_one_die(verb) -> str:
     target = verb.number("target")
     change = f"change one die to {target}" if target is not None else f"lower one die by {verb.number('subtract')}"
     cost = cost_in(verb.pairs["cost"]) if "cost" in verb.pairs else None
@@ -156,23 +156,23 @@ def _set_one_die(verb: Verb) -> str:
     return _offer(verb, change)
 
 
-def _ability(verb: Verb) -> str | None:
+def _ability(verb) -> str | None:
     return ABILITIES.get(verb.plain[0].removeprefix("action."))
 
 
-def _grant_all(verb: Verb) -> str | None:
+def _grant_all(verb) -> str | None:
     ability = _ability(verb)
     return ability and f"for the rest of the game, {ability}"
 
 
-def _banish_owned_citizen(verb: Verb) -> str:
+def _banish_owned_citizen(verb) -> str:
     role = verb.pairs.get("role")
     citizen = f"{ROLE_NAMES[role]} Citizen" if role else "Citizen"
     gain = f" to gain {verb.listing(verb.paid('gain'))}" if "gain" in verb.pairs else ""
     return _may(verb, f"banish {_a(citizen)} {citizen} {verb.owner[1]}{gain}")
 
 
-def _slay_discount(verb: Verb) -> str:
+def _slay_discount(verb) -> str:
     names = {"magic": "m", "strength": "s"}
     ignored = [Amount(names[key], verb.number(key)) for key in ("magic", "strength") if key in verb.pairs]
     return f"when you slay a Monster, you may ignore {verb.listing(ignored, 'or')} of its cost"
@@ -253,6 +253,6 @@ CALLS = {  # verb -> its wording, given a Verb whose arguments fit (explain._fit
 }
 
 
-def unworded(verb: Verb) -> str:
+def unworded(verb) -> str:
     words = [verb.name.replace("_", " ")] + [verb.value(a) for a in verb.words]
     return (("you may " if verb.may else "") + " ".join(words)).strip()

@@ -10,7 +10,7 @@ quoted game term, never as an English sentence.
 from __future__ import annotations
 
 from cards.effects.tree import Amount
-from cards.valeria.explain import GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, Verb, cost_in, count_words, title
+from cards.valeria.wording import GROUP_CHANGES, GROUP_MODALS, RESOURCE_WORDS, PerOwned, cost_in, count_words, title
 
 WORDING = {"phase": "pendant la phase « {} »", "whose": "{} dont {}", "and": "et", "or": "ou", "take": "prenez {}",
            "pay": "payez {}", "gain": "gagnez {}", "choose": "au choix : {}",
@@ -112,7 +112,7 @@ def word(value) -> str:
     return str(value) if isinstance(value, int) else f"« {value} »"
 
 
-def _do(verb: Verb, infinitive: str, imperative: str | None = None) -> str:
+def _do(verb, infinitive: str, imperative: str | None = None) -> str:
     """The infinitive after a modal (« tous les joueurs peuvent payer ... »); « vous pouvez » and the infinitive
     when the verb is optional, or always (no imperative); else the imperative."""
     if verb.subject:
@@ -122,49 +122,49 @@ def _do(verb: Verb, infinitive: str, imperative: str | None = None) -> str:
     return imperative
 
 
-def _chooser(verb: Verb) -> str:
+def _chooser(verb) -> str:
     return f"un joueur de {verb.owner[0]} choix"
 
 
-def _group_change(verb: Verb) -> str:
+def _group_change(verb) -> str:
     group, _, change = verb.name.partition("_")
     who, many = GROUPS[group]
     return f"{who} {CHANGES[change][many]} {verb.quantity()}"
 
 
-def _group_modal(verb: Verb) -> str:
+def _group_modal(verb) -> str:
     group, _, modal = verb.name.partition("_")
     who, many = GROUPS[group]
     return f"{who} {MODALS[modal][many]} {verb.action(verb.args[0], subject=group)}"
 
 
-def _on_event(verb: Verb) -> str:
+def _on_event(verb) -> str:
     event = verb.value(verb.args[0])
     that = "qu'" if event[:1] in "aeiouéh" else "que "
     return f"chaque fois {that}{event} est obtenu, {verb.action(verb.args[1])}"
 
 
-def _exchange(verb: Verb) -> str:
+def _exchange(verb) -> str:
     pay, gain = verb.exchange()
     return _do(verb, f"échanger {verb.listing(pay)} contre {verb.listing(gain)}")
 
 
-def _pay_to_player(verb: Verb) -> str:
+def _pay_to_player(verb) -> str:
     pay, gain = verb.exchange()
     rest = f"{verb.listing(pay)} à {_chooser(verb)} pour gagner {verb.listing(gain)}"
     return _do(verb, f"payer {rest}", f"payez {rest}")
 
 
-def _victim(verb: Verb) -> str:
+def _victim(verb) -> str:
     points = verb.number("victim_vp")
     return "" if points is None else f" (qui gagne {quantity(Amount('v', points))})"
 
 
-def _both(verb: Verb, infinitive: str, imperative: str, rest: str) -> str:
+def _both(verb, infinitive: str, imperative: str, rest: str) -> str:
     return _do(verb, f"{infinitive} {rest}", f"{imperative} {rest}")
 
 
-def _banish_center(verb: Verb) -> str:
+def _banish_center(verb) -> str:
     thing = f"un {kind(verb.plain[0])}"
     if "type" in verb.pairs:
         thing += f" de type {title(verb.pairs['type'])}"
@@ -172,14 +172,14 @@ def _banish_center(verb: Verb) -> str:
     return _both(verb, "bannir", "bannissez", f"{thing}{where}")
 
 
-def _take_owned(verb: Verb) -> str:
+def _take_owned(verb) -> str:
     taken = f"au hasard un {kind(verb.plain[0])} à un autre joueur{_victim(verb)}"
     if verb.pairs.get("to") == "stack":
         return _do(verb, f"prendre {taken} et le remettre sur sa pile", f"prenez {taken} et remettez-le sur sa pile")
     return _both(verb, "prendre", "prenez", taken)
 
 
-def _set_one_die(verb: Verb) -> str:
+def _set_one_die(verb) -> str:
     target = verb.number("target")
     change = f"mettre un dé sur {target}" if target is not None else f"diminuer un dé de {verb.number('subtract')}"
     cost = cost_in(verb.pairs["cost"]) if "cost" in verb.pairs else None
@@ -191,29 +191,29 @@ def _set_one_die(verb: Verb) -> str:
     return _do(verb, change)
 
 
-def _ability(verb: Verb) -> str | None:
+def _ability(verb) -> str | None:
     return ABILITIES.get(verb.plain[0].removeprefix("action."))
 
 
-def _grant_all(verb: Verb) -> str | None:
+def _grant_all(verb) -> str | None:
     ability = _ability(verb)
     return ability and f"jusqu'à la fin de la partie, {ability}"
 
 
-def _banish_owned_citizen(verb: Verb) -> str:
+def _banish_owned_citizen(verb) -> str:
     role = verb.pairs.get("role")
     citizen = f"un Citoyen {ROLE_NAMES[role]}" if role else "un Citoyen"
     gain = f" pour gagner {verb.listing(verb.paid('gain'))}" if "gain" in verb.pairs else ""
     return _both(verb, "bannir", "bannissez", f"{citizen} {verb.owner[2]}{gain}")
 
 
-def _slay_discount(verb: Verb) -> str:
+def _slay_discount(verb) -> str:
     names = {"magic": "m", "strength": "s"}
     ignored = [Amount(names[key], verb.number(key)) for key in ("magic", "strength") if key in verb.pairs]
     return f"quand vous tuez un Monstre, vous pouvez ignorer {verb.listing(ignored, 'or')} de son coût"
 
 
-def _per_owned(verb: Verb, scope: str) -> str:
+def _per_owned(verb, scope: str) -> str:
     return _both(verb, "gagner", "gagnez", f"{verb.quantity()} pour chaque {count_words(scope, verb.book)}")
 
 
@@ -293,7 +293,7 @@ CALLS = {  # verb -> its wording, given a Verb whose arguments fit (explain._fit
 }
 
 
-def unworded(verb: Verb) -> str:
+def unworded(verb) -> str:
     words = [verb.value(a) for a in verb.words]
     return (f"vous pouvez appliquer l'effet « {verb.name} »" if verb.may else f"effet « {verb.name} »") + (
         f" ({', '.join(words)})" if words else "")

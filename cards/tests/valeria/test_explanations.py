@@ -1,7 +1,7 @@
 """Every Valeria card's effects read as sentences in English and French: no raw key, no verb read out as a key.
 
-The explanations are built from the parsed effect (cards/effects/valeria_explain.py, worded by valeria_explain_en.py
-and valeria_explain_fr.py); a verb whose arguments have no wording falls back to `unworded()`, which reads the key out as it stands. None of
+The explanations are built from the parsed effect (cards/valeria/explain.py, worded by explain_en.py
+and explain_fr.py); a verb whose arguments have no wording falls back to `unworded()`, which reads the key out as it stands. None of
 the official cards may need that fallback.
 """
 import re
