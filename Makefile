@@ -9,6 +9,7 @@ export DJANGO_DEBUG ?= 1
 .PHONY: start admin install install-dev test test-services browser-deps nginx-deps gettext-deps messages clean test-stats-worker
 
 $(VENV)/.installed: requirements.txt
+	@echo "== Installing the site's packages into $(VENV) (pip's cache makes this quick after the first time)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
@@ -23,7 +24,9 @@ install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
 start: install
+	@echo "== Creating or updating the database (SQLite unless DATABASE_URL is set)"
 	$(PY) manage.py migrate --noinput
+	@echo "== Loading the official cards"
 	$(PY) manage.py load_cards
 	@echo ""
 	@echo "  Site ready at http://$(HOST):$(PORT)/"
