@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from importlib import import_module
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 
 _GAMES = {}
 _LOADED = []  # one item once the settings' declarations are read
@@ -100,7 +101,12 @@ def _declared():
     if not _LOADED:
         _LOADED.append(True)
         for path in (settings.GAMES, *settings.GAMES_EXTRA):
-            games = resolve(path)
+            try:
+                games = resolve(path)
+            except ImportError as error:  # say which setting, not only which module, before anything starts
+                _LOADED.clear()
+                raise ImproperlyConfigured(f"GAMES or GAMES_EXTRA names {path!r}, which cannot be imported: "
+                                           f"{error}") from error
             for game in games if isinstance(games, (list, tuple)) else (games,):
                 _GAMES.setdefault(game.slug, game)
     return _GAMES

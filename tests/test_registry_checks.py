@@ -1,6 +1,7 @@
 """The game registry's system checks (config/checks.py) report each kind of broken declaration, and none for
 the site's own games."""
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.test import override_settings
@@ -66,3 +67,16 @@ def test_a_beat_task_that_does_not_exist_is_reported():
 def test_manage_py_check_fails_on_a_broken_declaration():
     with override_settings(GAMES_EXTRA=[f"{HERE}.MISSING_RULESET"]), pytest.raises(SystemCheckError, match="games.E004"):
         call_command("check")
+
+
+def test_a_declaration_that_cannot_be_imported_stops_the_site_with_the_setting_named():
+    registry_state = dict(registry._GAMES), list(registry._LOADED)
+    registry._GAMES.clear(), registry._LOADED.clear()
+    try:
+        with override_settings(GAMES_EXTRA=["games.nowhere.GAME"]), \
+                pytest.raises(ImproperlyConfigured, match="GAMES or GAMES_EXTRA names 'games.nowhere.GAME'"):
+            registry.all_games()
+    finally:
+        registry._GAMES.clear(), registry._LOADED.clear()
+        registry._GAMES.update(registry_state[0]), registry._LOADED.extend(registry_state[1])
+    assert registry.get_game("machikoro").ruleset_object.slug == "machikoro"
