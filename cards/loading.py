@@ -9,12 +9,11 @@ history record has no user) or when ``overwrite`` is asked; otherwise it is kept
 """
 import json
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
 
-from config.registry import all_games
+from config.registry import all_games, resolve
 
 from cards import json_safety
 from cards.models import CardGame
@@ -147,7 +146,7 @@ def document_loaders():
     loaders = {}
     for game in all_games():
         if game.loader:
-            loaders.update(getattr(import_module(game.part("loader").__module__), "DOCUMENT_FORMATS", {}))
+            loaders.update(getattr(resolve(game.loader.rpartition(".")[0]), "DOCUMENT_FORMATS", {}))
     return loaders
 
 
