@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export DJANGO_DEBUG ?= 1
 
-.PHONY: start admin install install-dev test test-services browser-deps nginx-deps gettext-deps messages clean test-stats-worker
+.PHONY: start admin install install-dev test test-services browser-deps nginx-deps gettext-deps messages clean test-stats-worker test-faults
 
 $(VENV)/.installed: requirements.txt
 	@echo "== Installing the site's packages into $(VENV) (pip's cache makes this quick after the first time)"
@@ -87,3 +87,10 @@ REDIS_URL_WORKER_TEST ?= redis://127.0.0.1:6379/14
 test-stats-worker: install-dev
 	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_WORKER_TEST) CELERY_TASK_ALWAYS_EAGER=0 \
 		$(PY) -m pytest stats -m worker
+
+# Faults mid-game on PostgreSQL and Redis: the test starts two servers, a Celery worker and beat, then kills the
+# site's Redis connections, the worker and a server (games/tests/test_faults.py, docs/operations.md "CI"). Its
+# Redis database is its own: the connections killed are that database's.
+REDIS_URL_FAULTS_TEST ?= redis://127.0.0.1:6379/13
+test-faults: install-dev
+	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_FAULTS_TEST) $(PY) -m pytest games/tests/test_faults.py -m faults

@@ -1,4 +1,4 @@
-"""Fixtures shared by every app's tests, and the two collection rules of docs/operations.md ("CI")."""
+"""Fixtures shared by every app's tests, and the collection rules of docs/operations.md ("CI")."""
 import pytest
 
 # A test reaches the database when one of its fixtures builds on pytest-django's database setup (db,
@@ -18,12 +18,24 @@ def pytest_collection_modifyitems(config, items):
       a browser module's live site: under `--dist loadgroup` the module runs on one worker, so the fixture is
       built once instead of once per worker.
     """
+    _leave_out_faults(config, items)
     for item in items:
         if any(item.get_closest_marker(mark) for mark in SERVICE_MARKS) or \
                 DATABASE_FIXTURE in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.services)
         if any(scope in ("module", "class", "package") for scope in _project_fixture_scopes(item, config)):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+def _leave_out_faults(config, items):
+    """Tests marked `faults` (processes killed mid-game, `make test-faults`) run only when `-m` names them: never
+    under `make test` or `make test-services`."""
+    if "faults" in (config.option.markexpr or ""):
+        return
+    dropped = [item for item in items if item.get_closest_marker("faults") is not None]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if item.get_closest_marker("faults") is None]
 
 
 def _project_fixture_scopes(item, config):

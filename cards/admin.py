@@ -11,19 +11,19 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from config.registry import all_games
 
-from cards.admin_common import DesignerPermissionsMixin
+from cards.admin_common import DesignerPermissionsMixin, KeepsGamesPlayableAdminMixin
 from cards.drafts import admin as drafts_admin  # noqa: F401  (registers the draft admin)
 from cards.models import CardGame, Extension
 
 
 @admin.register(CardGame)
-class CardGameAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+class CardGameAdmin(KeepsGamesPlayableAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["name", "name_fr", "slug"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Extension)
-class ExtensionAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+class ExtensionAdmin(KeepsGamesPlayableAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["name", "name_fr", "game", "slug", "order"]
     list_filter = ["game"]
     search_fields = ["name", "name_fr"]

@@ -1,10 +1,19 @@
 """What every game's admin shares (cards/<game>/admin.py): designers' permissions, the duplicate action, the
-titles of the card pages' sections."""
+titles of the card pages' sections, and the refusal of writes that would leave a live game unable to start."""
+from contextlib import contextmanager
+
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 
 from cards.admin_json import SafeJSONAdminMixin
+from cards.integrity import UnplayableChange, keeping_games_playable
 from cards.permissions import is_designer
 
 
@@ -15,6 +24,9 @@ EFFECTS = pgettext_lazy("admin section", "Effects")
 PICTURE = pgettext_lazy("admin section", "Picture")
 RECORD = pgettext_lazy("admin section", "Record")
 TAKING_IT = pgettext_lazy("admin section", "Taking it")
+
+_HELD_MESSAGES = "_cards_held_messages"  # request attributes of KeepsGamesPlayableAdminMixin
+_REFUSAL = "_cards_unplayable_change"
 
 
 class DesignerPermissionsMixin(SafeJSONAdminMixin):
@@ -34,6 +46,91 @@ class DesignerPermissionsMixin(SafeJSONAdminMixin):
 
     def has_module_permission(self, request):
         return is_designer(request.user) or super().has_module_permission(request)
+
+
+class KeepsGamesPlayableAdminMixin:
+    """Every write of this admin (the change and add forms, a revert from the history, a delete, the actions and the
+    changelist's edits) that would leave a live game unable to start is refused with the check's message
+    (cards/integrity.py) and writes nothing: a form error where there is a form, a page error elsewhere."""
+
+    def message_user(self, request, *args, **kwargs):
+        held = getattr(request, _HELD_MESSAGES, None)
+        if held is None:
+            super().message_user(request, *args, **kwargs)
+        else:  # said only once the write stands ("changed successfully" would be untrue after a refusal)
+            held.append((args, kwargs))
+
+    @contextmanager
+    def _playable_write(self, request, refused, item):
+        held = []
+        setattr(request, _HELD_MESSAGES, held)
+        try:
+            with keeping_games_playable(refused, item):
+                yield
+        finally:
+            delattr(request, _HELD_MESSAGES)
+        for args, kwargs in held:
+            self.message_user(request, *args, **kwargs)
+
+    def _refused_form_view(self, view, request, obj, *args, **kwargs):
+        """`view` (a form view) guarded; refused, the same form again with the refusal as its error."""
+        if request.method != "POST":
+            return view(request, *args, **kwargs)
+        if obj is None:
+            refused = _("%(what)s cannot be added") % {"what": capfirst(self.model._meta.verbose_name)}
+        else:
+            refused = _("This change to %(what)s is refused") % {"what": obj}
+        try:
+            with self._playable_write(request, refused, self.model if obj is None else obj):
+                return view(request, *args, **kwargs)
+        except UnplayableChange as change:
+            setattr(request, _REFUSAL, change)
+            return view(request, *args, **kwargs)
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change, **kwargs)
+        refusal = getattr(request, _REFUSAL, None)
+        if refusal is None:
+            return form
+
+        class RefusedForm(form):
+            def clean(self):
+                super().clean()
+                raise ValidationError(refusal.text, code="unplayable")
+
+        return RefusedForm
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        obj = self.get_object(request, unquote(object_id)) if object_id and request.method == "POST" else None
+        return self._refused_form_view(super().changeform_view, request, obj, object_id, form_url, extra_context)
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        obj = self.get_object(request, unquote(object_id)) if request.method == "POST" else None
+        return self._refused_form_view(super().history_form_view, request, obj, object_id, version_id, extra_context)
+
+    def delete_view(self, request, object_id, extra_context=None):
+        obj = self.get_object(request, unquote(object_id)) if request.method == "POST" else None
+        if obj is None:
+            return super().delete_view(request, object_id, extra_context)
+        try:
+            with self._playable_write(request, _("%(what)s cannot be deleted") % {"what": obj}, obj):
+                return super().delete_view(request, object_id, extra_context)
+        except UnplayableChange as change:
+            self.message_user(request, change.text, messages.ERROR)
+            opts = self.model._meta
+            return redirect(reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk],
+                                    current_app=self.admin_site.name))
+
+    def changelist_view(self, request, extra_context=None):
+        if request.method != "POST":
+            return super().changelist_view(request, extra_context)
+        refused = _("This change to the %(objects)s is refused") % {"objects": self.model._meta.verbose_name_plural}
+        try:
+            with self._playable_write(request, refused, self.model):
+                return super().changelist_view(request, extra_context)
+        except UnplayableChange as change:
+            self.message_user(request, change.text, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
 
 
 class DesignerInlineMixin(SafeJSONAdminMixin):

@@ -18,7 +18,9 @@ from rest_framework.views import APIView
 
 from cards import caching, serializers
 from cards.api_errors import InUse
+from cards.api_schema import ERROR_DESCRIPTIONS, WRITE_METHODS, CardAPISchema
 from cards.export import export_document
+from cards.integrity import api_refusal, keeping_games_playable
 from cards.language import current_language
 from cards.models import CardGame, Extension
 
@@ -89,6 +91,48 @@ class ProtectedDeleteMixin:
             raise InUse(label, blocked) from None
 
 
+IN_USE_409 = ERROR_DESCRIPTIONS[409]
+UNPLAYABLE_409 = ("`unplayable`: the write would leave a live game's official cards unable to start (a starting card, "
+                  "a card an effect needs, the cards a full table needs); `breaks` lists the game, choice and reason.")
+
+
+class PlayableWritesSchema(CardAPISchema):
+    """Every write of these endpoints may answer 409: `unplayable` (a game could no longer start), or for a
+    delete `in_use`."""
+
+    def error_statuses(self):
+        return super().error_statuses() | ({409} if self.method in WRITE_METHODS else set())
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if "409" in responses:
+            described = f"{IN_USE_409} {UNPLAYABLE_409}" if self.method == "DELETE" else UNPLAYABLE_409
+            responses["409"]["description"] = described
+        return responses
+
+
+class KeepsGamesPlayableMixin:
+    """A write that would leave a live game unable to start answers 409 naming why, and writes nothing
+    (cards/integrity.py: the same check as the admin, the loaders and the draft publish)."""
+
+    schema = PlayableWritesSchema()
+
+    def perform_create(self, serializer):
+        values = serializer.validated_data
+        what = values.get("name") or values.get("slug") or capfirst(serializer.Meta.model._meta.verbose_name)
+        with api_refusal(), keeping_games_playable(_("%(what)s cannot be added") % {"what": what}, values):
+            super().perform_create(serializer)
+
+    def perform_update(self, serializer):
+        refused = _("This change to %(what)s is refused") % {"what": serializer.instance}
+        with api_refusal(), keeping_games_playable(refused, serializer.instance, serializer.validated_data):
+            super().perform_update(serializer)
+
+    def perform_destroy(self, instance):
+        with api_refusal(), keeping_games_playable(_("%(what)s cannot be deleted") % {"what": instance}, instance):
+            super().perform_destroy(instance)
+
+
 class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = CardGame.objects.all()
     serializer_class = serializers.CardGameSerializer
@@ -96,7 +140,7 @@ class CardGameViewSet(viewsets.ReadOnlyModelViewSet):
     search_fields = ["name", "name_fr"]
 
 
-class ExtensionViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
+class ExtensionViewSet(KeepsGamesPlayableMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Extension.objects.select_related("game")
     serializer_class = serializers.ExtensionSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}

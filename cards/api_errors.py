@@ -12,6 +12,8 @@ from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
 from cards.api_input import too_large
@@ -67,6 +69,32 @@ def _flatten(detail):
             return [{"code": getattr(item, "code", "invalid"), "message": str(item)} for item in detail]
         return [_flatten(item) for item in detail]
     return [{"code": getattr(detail, "code", "invalid"), "message": str(detail)}]
+
+
+def dotted_fields(detail, prefix=""):
+    """A serializer's errors as {"tokens.science": [ErrorDetail, ...]}: nested fields named by their path (a
+    nested non-field error names its parent), as the documented shape keeps `fields` one level deep."""
+    flat = {}
+    for key, value in detail.items():
+        if key == api_settings.NON_FIELD_ERRORS_KEY and prefix:
+            where = prefix
+        else:
+            where = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, dict):
+            for inner, errors in dotted_fields(value, where).items():
+                flat.setdefault(inner, []).extend(errors)
+        else:
+            flat.setdefault(where, []).extend(value if isinstance(value, list) else [value])
+    return flat
+
+
+def invalid_fields_response(detail):
+    """A 400 in the documented shape for a serializer's errors, each field named in `fields` and in the message."""
+    fields = {field: [{"code": getattr(error, "code", "invalid"), "message": str(error)} for error in errors]
+              for field, errors in dotted_fields(detail).items()}
+    message = "; ".join(f"{field}: {' '.join(item['message'] for item in items)}" for field, items in fields.items())
+    return Response({"error": {"code": "invalid", "message": message, "fields": fields}},
+                    status=status.HTTP_400_BAD_REQUEST)
 
 
 def json_exception_handler(exc, context):

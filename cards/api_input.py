@@ -1,11 +1,15 @@
-"""What the REST API reads from a request: bounded JSON bodies and well-formed HTTP Basic credentials.
+"""What the REST API reads from a request: bounded JSON bodies, well-formed multipart bodies and HTTP Basic
+credentials, and the strict fields and unknown-field refusal of the calculators' serializers.
 
 Bad input is a client error in the API's JSON error shape (cards/api_errors.py), never a server error.
 """
+import json
+
 from django.conf import settings
 from django.utils.translation import gettext as _, gettext_lazy
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import BasicAuthentication
+from rest_framework.exceptions import ErrorDetail
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 from cards.json_safety import UnsafeJSON, loads
@@ -87,3 +91,45 @@ class SafeBasicAuthentication(BasicAuthentication):
         if any(ord(ch) < 32 or ch == "\x7f" for ch in userid + password):
             raise exceptions.AuthenticationFailed(_("Invalid username/password."))
         return super().authenticate_credentials(userid, password, request)
+
+
+def shown(value, limit=60):
+    """A value as the client wrote it (JSON), cut short, for a message."""
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON whole number only: not true/false, not "5", not 5.0 (DRF's IntegerField takes all three)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictCharField(serializers.CharField):
+    """JSON text only: a number or a list is a mistake, not a name (DRF's CharField turns 5 into "5")."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class RejectUnknownFieldsMixin:
+    """A serializer that refuses the fields it does not know, each named (a typo is never silently ignored), and
+    a body that is not a JSON object."""
+
+    default_error_messages = {
+        "unknown_field": gettext_lazy("Unknown field; expected one of %(fields)s."),
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            known = {name for name, field in self.fields.items() if not field.read_only}
+            unknown = [key for key in data if key not in known]
+            if unknown:
+                message = self.error_messages["unknown_field"] % {"fields": ", ".join(sorted(known))}
+                raise serializers.ValidationError({key: [ErrorDetail(message, "unknown_field")] for key in unknown})
+        return super().to_internal_value(data)

@@ -2,7 +2,8 @@
 
 Every operation documents the JSON error body (cards/api_errors.py) for the statuses it can give:
 400 (bad input or query), 401 (missing or bad credentials), 404, and for writes 403 (not a designer),
-413 (body over the size limit) and, for deletes, 409 (cards still use it).
+413 (body over the size limit) and, for deletes, 409 (cards still use it); and 429 everywhere (the throttles
+and the login lockout, docs/api.md "Throttling").
 """
 from drf_spectacular.authentication import BasicScheme
 from drf_spectacular.openapi import AutoSchema
@@ -31,6 +32,8 @@ class ErrorDetailSerializer(serializers.Serializer):
     used_by = serializers.ListField(child=serializers.CharField(), required=False,
                                     help_text="With in_use: the cards that still use what was to be deleted.")
     report = serializers.DictField(required=False, help_text="With invalid_cards: the import's preview report.")
+    breaks = serializers.ListField(child=serializers.DictField(), required=False,
+                                   help_text="With unplayable: each game, lobby choice and reason the write would break.")
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -44,6 +47,7 @@ ERROR_DESCRIPTIONS = {
     404: "No such object or page.",
     409: "Cards still use what you tried to delete; `used_by` names them.",
     413: "The request body is over the size limit.",
+    429: "Too many requests (`throttled`) or too many wrong passwords (`locked_out`); wait Retry-After seconds.",
 }
 
 
@@ -66,7 +70,7 @@ class CardAPISchema(AutoSchema):
         return [*super().get_override_parameters(), *LANGUAGE_PARAMETERS]
 
     def error_statuses(self):
-        statuses = {400, 401, 404}
+        statuses = {400, 401, 404, 429}
         if self.method in WRITE_METHODS:
             statuses |= {403, 413}
         if self.method == "DELETE":

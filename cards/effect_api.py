@@ -71,7 +71,8 @@ class ExplainEffectView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game", description=f"One of {', '.join(GAMES)}.", required=True),
+            OpenApiParameter("game", enum=GAMES, description="The game whose grammar reads the effect: one of the "
+                             "games with effect strings (the registry's `effects` parts).", required=True),
             OpenApiParameter("effect", description="The effect string.", required=True),
             OpenApiParameter("colour", description="Machi Koro: the card's colour (slug or id).", required=False),
             OpenApiParameter("activation_min", int, description="Machi Koro: lowest activation number.", required=False),

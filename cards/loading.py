@@ -8,14 +8,17 @@ Different: it is updated only if nobody edited it by hand since it was loaded (i
 history record has no user) or when ``overwrite`` is asked; otherwise it is kept and reported.
 """
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from config.registry import all_games, resolve
 
 from cards import json_safety
+from cards.integrity import UnplayableChange, keeping_games_playable
 from cards.models import CardGame
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -23,6 +26,16 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 class CardDataError(ValueError):
     """A card document is malformed or a card in it is invalid; nothing was written."""
+
+
+@contextmanager
+def keeping_playable(*items):
+    """A load that would leave a live game unable to start (cards/integrity.py) is a CardDataError: nothing written."""
+    try:
+        with keeping_games_playable(_("The card file is refused and nothing was written"), *items):
+            yield
+    except UnplayableChange as change:
+        raise CardDataError(change.text) from None
 
 
 @dataclass

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.urls import get_resolver
 
 from config.collector import PeriodicFullCollection
+from config.daphne_http import leave_form_bodies_to_django
+from config.daphne_websockets import close_bad_sockets_with_a_code
 from config.routing import websocket_urlpatterns
 from games import scheduler
 from games.rulesets import all_rulesets
@@ -25,6 +27,8 @@ application = scheduler.WithScheduler(ProtocolTypeRouter(
     }
 ))
 scheduler.start_with_daphne()
+close_bad_sockets_with_a_code()   # invalid UTF-8 in a frame: 1007, not a dropped connection
+leave_form_bodies_to_django()   # a multipart body Twisted cannot parse: the API's JSON 400, not a bare one
 
 
 def warm_up():

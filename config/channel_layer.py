@@ -3,7 +3,9 @@
 What: `group_send` reads the members and pushes in two round trips; each process's receive loop sends its
 three commands in one pipeline; one reader task per process runs the blocking pops and hands each message to
 its socket's buffer, so a socket closing cancels no Redis command (the stock layer then loses a message,
-django/channels#1683); the connections keep a cancellation that Python 3.11's `wait_for` drops.
+django/channels#1683); the connections keep a cancellation that Python 3.11's `wait_for` drops; a lost
+connection is retried (config/redis_retry.py) and the reader waits out a short outage, so a Redis blip
+closes no socket.
 Why: each Redis command costs the sending process CPU, and the stock layer spends twelve on one group message
 reaching two processes. Messages, keys, expiries, capacities and the backup's guarantee are the stock layer's
 (`tests/test_channel_layer.py`). The measurements and the lost-message story: docs/live-bench-runs.md
@@ -12,12 +14,21 @@ reaching two processes. Messages, keys, expiries, capacities and the backup's gu
 import asyncio
 import collections
 import contextlib
+import logging
+import random
 import time
 
 from channels_redis.core import RedisChannelLayer, logger
 from redis import asyncio as aioredis
 
+from config.redis_retry import LOST_CONNECTION, RETRY_BASE_SECONDS, RETRY_CAP_SECONDS, command_retry
+
+log = logging.getLogger(__name__)
+
 POOL_WAIT_SECONDS = 20   # the longest a command waits for one of the pool's connections to come free
+# Each command is retried on a lost connection (config/redis_retry.py); the process's reader (`_read`) keeps
+# trying for READ_OUTAGE_SECONDS more before its waiting sockets give up and close.
+READ_OUTAGE_SECONDS = 15.0
 
 GROUP_SEND_SCRIPT = """
     local over_capacity = 0
@@ -129,8 +140,16 @@ class LeanRedisChannelLayer(RedisChannelLayer):
     async def _read(self, real_channel):
         """Pop the process channel while some receive() waits; never cancelled by one of them."""
         try:
+            outage = None   # since when Redis has been unreachable, and how many tries failed
             while self.waiting:
-                channel, message = await self.receive_single(real_channel)
+                try:
+                    channel, message = await self.receive_single(real_channel)
+                except LOST_CONNECTION as error:
+                    outage = await self._wait_out(outage, error)
+                    continue
+                if outage is not None:
+                    log.warning("Redis reachable again after %.1f s: the sockets read on", time.monotonic() - outage[0])
+                    outage = None
                 now = time.monotonic()
                 for name in channel if isinstance(channel, list) else [channel]:
                     self.receive_buffer[name].put_nowait(message)
@@ -139,13 +158,28 @@ class LeanRedisChannelLayer(RedisChannelLayer):
                 if now >= self.next_sweep:
                     self._drop_unclaimed(now)
         except BaseException as error:
-            # Redis failed (or the layer is closing): the waiting receives raise the error, as the stock
-            # layer's receive does, and their sockets close; pages reconnect and resume from their last
-            # event number. The next reader restores what the interrupted one left in the backup.
+            # Redis stayed unreachable past READ_OUTAGE_SECONDS, another error, or the layer is closing: the
+            # waiting receives raise the error, as the stock layer's receive does, and their sockets close;
+            # pages reconnect and resume from their last event number. The next reader restores what the
+            # interrupted one left in the backup.
             for name in list(self.waiting):
                 self.receive_buffer[name].put_nowait(ReadFailed(error))
             if not isinstance(error, Exception):
                 raise
+
+    async def _wait_out(self, outage, error):
+        """A short outage is waited out (the sockets stay open); past READ_OUTAGE_SECONDS `error` is raised."""
+        now = time.monotonic()
+        if outage is None:
+            log.warning("Redis unreachable (%s): the process's sockets wait up to %s s for it", error,
+                        READ_OUTAGE_SECONDS)
+            outage = (now, 0)
+        since, failures = outage
+        if now - since > READ_OUTAGE_SECONDS:
+            log.error("Redis unreachable for %.1f s: closing the process's sockets", now - since)
+            raise error
+        await asyncio.sleep(random.uniform(0, min(RETRY_CAP_SECONDS, RETRY_BASE_SECONDS * 2 ** failures)))
+        return since, failures + 1
 
     def _drop_unclaimed(self, now):
         """Forget the buffers nobody has received from for `expiry` seconds (messages as old as that expire
@@ -175,6 +209,8 @@ class LeanRedisChannelLayer(RedisChannelLayer):
             # would otherwise fail their group changes, or open a connection each.
             pool = aioredis.BlockingConnectionPool.from_url(address, timeout=POOL_WAIT_SECONDS, **host)
         pool.connection_class = KEEPING_CANCELLATION.get(pool.connection_class, pool.connection_class)
+        if pool.connection_kwargs.get("retry") is None:   # unless the settings chose their own
+            pool.connection_kwargs["retry"] = command_retry()
         return pool
 
     async def group_send(self, group, message):

@@ -4,6 +4,7 @@ import uuid
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from games.socket_close import DropsTrafficAfterClose
 from games.socket_input import holds_lone_surrogate
 
 MAX_FRAME_CHARS = 1024  # a ping needs little; nothing deeper than the parser's recursion limit fits either
@@ -13,7 +14,7 @@ def _not_json(name):
     raise ValueError(f"{name} is not JSON")
 
 
-class HealthConsumer(AsyncJsonWebsocketConsumer):
+class HealthConsumer(DropsTrafficAfterClose, AsyncJsonWebsocketConsumer):
     """Answers ``{"ping": x}`` with ``{"pong": x, "via": "channel-layer"}``.
 
     The reply makes a round trip through the channel layer (a group send to a

@@ -5,10 +5,14 @@ Celery in eager mode. ``DATABASE_URL`` switches to PostgreSQL (psycopg 3) and
 ``REDIS_URL`` to channels-redis plus a Redis Celery broker.
 """
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+from config.redis_retry import command_retry
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -53,10 +57,12 @@ INSTALLED_APPS = [
     "cards",
     "games",
     "stats",
+    "axes",  # login lockouts (config/login_lockout.py)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.SiteContentSecurityPolicyMiddleware",  # CONTENT_SECURITY_POLICY below
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "config.middleware.RefuseNullCharactersMiddleware",  # NUL in an address: a 400, never a PostgreSQL error
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -71,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     "cards.middleware.CardLanguageMiddleware",  # /api/: ?lang= or Accept-Language (docs/api.md "Language")
+    "axes.middleware.AxesMiddleware",  # last: a locked-out login's answer (config/login_lockout.py)
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -123,8 +130,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "config.channel_layer.LeanRedisChannelLayer",  # channels-redis core, fewer round trips
+            # A lost connection is opened again and the command retried (config/redis_retry.py), with
+            # each of the three layers below: a Redis blip closes no socket.
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT,
-                                  "max_connections": CHANNEL_REDIS_MAX_CONNECTIONS}],
+                                  "max_connections": CHANNEL_REDIS_MAX_CONNECTIONS, "retry": command_retry()}],
                        # A process's own channel carries the messages of all its sockets: at the stock
                        # capacity (100) a pause of a few hundred ms with a thousand sockets open dropped updates.
                        "channel_capacity": {"specific.*": CHANNEL_REDIS_PROCESS_CAPACITY}},
@@ -208,6 +217,61 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
     SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", False)
 
+# Throttling and lockouts (docs/operations.md "Throttling"). The client's address: REMOTE_ADDR, or with N trusted
+# proxies in front the address the last of them appended to X-Forwarded-For (games/rate_limits.py).
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0"))
+# The counters live in the "limits" cache: Redis with REDIS_URL (shared by every process), else in memory.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": ({"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                "KEY_PREFIX": "limits", "OPTIONS": {"socket_timeout": 2, "socket_connect_timeout": 2}}
+               if REDIS_URL else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"}),
+}
+REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
+    "config.throttling.AnonRateThrottle", "config.throttling.UserRateThrottle", "config.throttling.ScopedRateThrottle",
+]
+# "N/second|minute|hour|day"; "off" (or empty) for no limit. "calculator": the score calculators, per client.
+def env_rate(name, default):
+    rate = os.environ.get(name, default).strip()
+    return None if rate.lower() in {"", "off"} else rate
+
+
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
+    "anon": env_rate("API_THROTTLE_ANON", "120/min"),
+    "user": env_rate("API_THROTTLE_USER", "1200/min"),
+    "calculator": env_rate("API_THROTTLE_CALCULATOR", "30/min"),
+}
+GAMES_GUEST_RATE = env_rate("GAMES_GUEST_RATE", "30/hour")  # guests created per client address
+AUTHENTICATION_BACKENDS = ["config.login_lockout.LockoutBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))  # failed logins per username and address
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures only: no row for every successful login
+AXES_HANDLER = "config.login_lockout.LockoutHandler"
+AXES_LOCKOUT_CALLABLE = "config.login_lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "games.rate_limits.client_ip"
+
+# Headers (docs/operations.md "Headers"): scripts and styles from the site itself or carrying the request's nonce.
+CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
+    "default-src": [SELF],
+    "script-src": [SELF, NONCE],
+    "style-src": [SELF, NONCE],
+    "img-src": [SELF, "data:"],
+    "font-src": [SELF, "data:"],
+    "connect-src": [SELF],  # and ws(s)://this host (config/middleware.py)
+    "worker-src": [SELF, "blob:"],
+    "object-src": [NONE],
+    "base-uri": [SELF],
+    "form-action": [SELF],
+    "frame-ancestors": [NONE],
+}}
+if env_bool("DJANGO_SECURE_COOKIES", False) and not DEBUG:
+    # Sent on HTTPS answers only (behind a proxy: daphne --proxy-headers passes X-Forwarded-Proto on).
+    SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
+    SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -217,7 +281,7 @@ LOGGING = {
 
 # Live games (games app): bot pacing, absent players, lobby expiry and the periodic sweeper.
 GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0.8"))  # seconds before each bot move, with or without a worker
-GAMES_BOT_STALL = 20  # a bot move this late (after the delay) is restarted by the sweeper
+GAMES_BOT_STALL = float(os.environ.get("GAMES_BOT_STALL", "20"))  # a bot move this late (after the delay) is restarted by the sweeper
 GAMES_ABSENCE_GRACE = float(os.environ.get("GAMES_ABSENCE_GRACE", "45"))  # seconds offline before a bot plays
 GAMES_LOBBY_TTL = int(os.environ.get("GAMES_LOBBY_TTL", str(30 * 60)))  # idle lobby nobody is in expires
 GAMES_LOBBY_MAX_AGE = 6 * 3600  # any lobby untouched this long expires

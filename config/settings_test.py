@@ -20,3 +20,9 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", True)  # noqa: F
 GAMES_SCHEDULER = env_bool("GAMES_SCHEDULER", False)  # noqa: F405
 # Bots move at once in tests unless a test asks for a pace (the browser tests' live site sets its own).
 GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0"))
+# No throttle or guest limit counts the suite's thousands of requests from one address: the tests of the limits
+# set their own (tests/test_rate_limits.py), and the counters stay in this process's memory even with REDIS_URL.
+REST_FRAMEWORK = {**REST_FRAMEWORK,  # noqa: F405
+                  "DEFAULT_THROTTLE_RATES": {scope: None for scope in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}}  # noqa: F405
+GAMES_GUEST_RATE = None
+CACHES = {**CACHES, "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"}}  # noqa: F405

@@ -1,15 +1,17 @@
 """Accounts: sign up, play as a guest, keep a guest as an account (log in and out are Django's views)."""
 from django.contrib import messages
+from django.conf import settings
 from django.contrib.auth import login
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, ngettext
 
 from games.errors import GameError
 from games.forms import GuestForm, SignUpForm
 from games.identity import request_identity
 from games.models import Guest
+from games.rate_limits import client_ip, parse_rate, take_one
 from games.services.accounts import become_guest, forget_guest, keep_guest_as_account
 
 
@@ -36,15 +38,25 @@ def sign_up(request):
 def play_as_guest(request):
     identity = request_identity(request)
     form = GuestForm(request.POST or None)
+    context = {"form": form, "identity": identity, "next": _next_url(request, "")}
     if request.method == "POST" and form.is_valid():
+        wait = take_one("guest", client_ip(request), parse_rate(settings.GAMES_GUEST_RATE, "GAMES_GUEST_RATE"))
+        if wait:
+            minutes = -(-wait // 60)
+            context["too_many_guests"] = ngettext(
+                "Too many guests were created from your address: try again in %(minutes)d minute, or log in.",
+                "Too many guests were created from your address: try again in %(minutes)d minutes, or log in.",
+                minutes) % {"minutes": minutes}
+            response = render(request, "registration/guest.html", context, status=429)
+            response["Retry-After"] = str(wait)
+            return response
         try:
             become_guest(request.session, form.cleaned_data["nickname"])
         except GameError as exc:
             form.add_error("nickname", exc.message)
         else:
             return redirect(_next_url(request))
-    return render(request, "registration/guest.html", {"form": form, "identity": identity,
-                                                       "next": _next_url(request, "")})
+    return render(request, "registration/guest.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

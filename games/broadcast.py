@@ -1,15 +1,25 @@
-"""Sending to sockets through the channel layer. Services call these only after their transaction commits.
+"""Sending to sockets through the channel layer. Services call these only after their transaction commits,
+through `after_commit`.
 
 A socket consumer that calls a service collects what the service sends (`collecting`) and sends it itself
 once the call has returned, on its own event loop: no hop from the database thread back to the loop
 while the thread waits. Anywhere else (Celery jobs, views) messages go out at once.
+
+A side effect after a commit (a broadcast, a job queued) never turns the committed action into an error:
+if Redis or the broker is unreachable once redis-py's retries are spent (config/channel_layer.py), the
+failure is logged and the side effect dropped. Pages notice the gap in event numbers at the next update
+or reconnection and ask for what they missed; the sweeper restarts stalled bots and overdue turns.
 """
 import json
+import logging
 import threading
 from contextlib import contextmanager
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
 
 OPEN_GAMES_GROUP = "open-games"
 
@@ -38,6 +48,19 @@ def collecting():
         _outbox.messages = outer
 
 
+def after_commit(side_effect, what):
+    """Run `side_effect()` once the current transaction commits (at once outside one); if it fails, the
+    error is logged (naming `what`) and the side effect dropped: the committed action stands."""
+    transaction.on_commit(lambda: run_safely(side_effect, what))
+
+
+def run_safely(side_effect, what):
+    try:
+        side_effect()
+    except Exception:
+        log.exception("After a commit, %s failed and was dropped; the committed change stands", what)
+
+
 def publish(group, message):
     messages = getattr(_outbox, "messages", None)
     if messages is not None:
@@ -45,13 +68,25 @@ def publish(group, message):
         return
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, message)
+        try:
+            async_to_sync(layer.group_send)(group, message)
+        except Exception:
+            _log_lost(group, message)
 
 
 async def send_collected(messages):
+    """Send what a service collected; a message the layer fails to send is logged and dropped, so that the
+    service's caller gets its answer (the service's change is committed)."""
     layer = get_channel_layer()
     for group, message in messages:
-        await layer.group_send(group, message)
+        try:
+            await layer.group_send(group, message)
+        except Exception:
+            _log_lost(group, message)
+
+
+def _log_lost(group, message):
+    log.exception("A %s message to %s was dropped: the channel layer failed", message.get("type"), group)
 
 
 def publish_to_game(code, frame):

@@ -25,6 +25,7 @@ from games.rate_limit import TokenBucket
 from games.selectors.frames import snapshot_frame
 from games.selectors.lists import open_games_frame
 from games.selectors.lookup import game_by_id, game_id_by_code
+from games.socket_close import DropsTrafficAfterClose
 from games.socket_input import check_size, message_ref, parse_message
 
 log = logging.getLogger(__name__)
@@ -41,8 +42,8 @@ def _int_field(message, name, required=True):
     return value
 
 
-class LoopOnlyConsumer(AsyncWebsocketConsumer):
-    """A consumer that never touches the database on the event loop.
+class LoopOnlyConsumer(DropsTrafficAfterClose, AsyncWebsocketConsumer):
+    """A consumer that never touches the database on the event loop (and, once closed, stays quiet).
 
     Channels' dispatch hops to the shared sync thread before every message to close stale database
     connections. These consumers reach the database only through `db()`, which does that cleanup around

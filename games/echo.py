@@ -2,10 +2,11 @@
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
+from games.socket_close import DropsTrafficAfterClose
 from games.socket_input import MAX_MESSAGE_CHARS
 
 
-class EchoConsumer(AsyncWebsocketConsumer):
+class EchoConsumer(DropsTrafficAfterClose, AsyncWebsocketConsumer):
     """/ws/echo/<room>/: a plain Channels echo through the layer to everyone in a room (bench baseline)."""
 
     async def connect(self):

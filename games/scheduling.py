@@ -12,14 +12,17 @@ nesting calls, so a game played by bots alone does not recurse. Timers (countdow
 eager mode, since an eager countdown would fire before its time: there the in-process scheduler
 (`games.scheduler`) runs the sweeper every second, which ends overdue turns and hands absent players'
 seats to bots.
+
+A job that cannot be queued (the broker unreachable) is logged and dropped (`games.broadcast.after_commit`):
+the action that needed it stands, and the sweeper restarts stalled bots and ends overdue turns.
 """
 import threading
 from collections import deque
 
 from celery import current_app
-from django.db import transaction
 
 from games.background import later, site_loop
+from games.broadcast import after_commit
 
 PLAY_BOT_MOVE = "games.tasks.play_bot_move"
 EXPIRE_TURN = "games.tasks.expire_turn"
@@ -58,4 +61,4 @@ def dispatch(task_name, *args, countdown=0.0, timer=False):
 
 
 def dispatch_on_commit(task_name, *args, countdown=0.0, timer=False):
-    transaction.on_commit(lambda: dispatch(task_name, *args, countdown=countdown, timer=timer))
+    after_commit(lambda: dispatch(task_name, *args, countdown=countdown, timer=timer), task_name)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.celery import app as celery_app
+from games.broadcast import after_commit
 from games.models import Game, Seat
 
 from stats.aggregate import merge_counts
@@ -84,7 +85,7 @@ def _mark_pending(game):
 
 
 def _queue_on_commit(game_id):
-    transaction.on_commit(lambda: celery_app.tasks[COMPUTE_GAME_STATISTICS].delay(game_id), robust=True)
+    after_commit(lambda: celery_app.tasks[COMPUTE_GAME_STATISTICS].delay(game_id), COMPUTE_GAME_STATISTICS)
 
 
 # ---- computing ----------------------------------------------------------------------------------------------

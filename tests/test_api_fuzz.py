@@ -106,3 +106,52 @@ def test_hostile_paths_are_json_404s(clients, segment):
     path = "/api/establishments/" + quote(segment.encode("utf-8", "surrogatepass"), safe="") + "/history/"
     assert_client_error(clients["designer"].delete(path))
     assert_client_error(clients["anonymous"].get("/api/" + quote(segment.encode("utf-8", "surrogatepass"))))
+
+
+# The calculators (issue 31): any JSON body, shaped like theirs or not, is answered 200 or the documented 400.
+SCORE_FIELDS = ["name", "victory_points", "military_points", "faith_points", "coins", "wood", "stone", "servants",
+                "cards", "excommunications", "leaders", "rivals_military_points", "victory_point", "card"]
+COST_FIELDS = ["active", "research", "tokens", "discards", "tokenz", "discard", "actives"]
+card_names = st.sampled_from(["Woods", "woods", "forest", "Farmer", "Mint", "Sisto IV", "malus-coins", "mathematics",
+                              "burial", "science", "culture", "Atlantis"])
+calculator_values = st.recursive(json_scalars | card_names | st.integers(min_value=0, max_value=1100),
+                                 lambda inner: st.lists(inner, max_size=8) |
+                                 st.dictionaries(card_names | nasty_text, inner, max_size=4), max_leaves=24)
+CALCULATORS = [("/api/lorenzo/score/", SCORE_FIELDS), ("/api/progress/cards/medicine/cost/", COST_FIELDS)]
+
+
+def calculator_body(fields):
+    return st.fixed_dictionaries({}, optional={field: calculator_values for field in fields}) | json_values
+
+
+@pytest.fixture
+def unthrottled():
+    """Each example is a request: the API's throttles would answer 429 long before the examples run out."""
+    from unittest import mock
+
+    from rest_framework.throttling import SimpleRateThrottle
+
+    with mock.patch.object(SimpleRateThrottle, "THROTTLE_RATES", {"anon": None, "user": None, "calculator": None}):
+        yield
+
+
+@pytest.fixture
+def calculators(clients, unthrottled):
+    from cards.progress.loading import load_progress
+
+    load_progress()
+    return clients["anonymous"]
+
+
+@settings(FUZZ, max_examples=150)
+@given(data=st.data(), calculator=st.sampled_from(CALCULATORS))
+def test_calculators_answer_any_json_body_with_a_result_or_the_documented_400(calculators, data, calculator):
+    path, fields = calculator
+    body = data.draw(calculator_body(fields))
+    response = calculators.post(path, json.dumps(body), content_type="application/json")
+    assert response.status_code in (200, 400), response.content[:300]
+    if response.status_code == 400:
+        error = response.json()["error"]
+        assert error["code"] in ("invalid", "parse_error") and error["message"]  # parse_error: text JSON cannot hold
+        assert all(isinstance(entries, list) and all(set(entry) == {"code", "message"} for entry in entries)
+                   for entries in error.get("fields", {}).values()), error

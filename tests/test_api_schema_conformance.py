@@ -17,6 +17,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (content_type_conformance, response_headers_conformance,
                                                response_schema_conformance, status_code_conformance)
 
+from config.registry import all_games
+
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
           response_headers_conformance]
 
@@ -40,6 +42,19 @@ def test_the_schema_covers_every_endpoint_and_its_errors():
     delete = documents["/api/colours/{id}/"]["delete"]["responses"]
     assert {"400", "401", "403", "404", "409", "413"} <= set(delete)
     assert delete["409"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+
+
+def test_the_effect_explainers_game_lists_the_games_with_effects():
+    parameters = schema.raw_schema["paths"]["/api/effects/explain/"]["get"]["parameters"]
+    parameter = next(parameter for parameter in parameters if parameter["name"] == "game")
+    games_with_effects = [game.part("effects").GAME for game in all_games() if game.effects]
+    assert games_with_effects and parameter["schema"]["enum"] == games_with_effects
+
+
+@pytest.mark.parametrize("path", ["/api/lorenzo/score/", "/api/progress/cards/{slug}/cost/"])
+def test_the_calculators_document_that_they_refuse_unknown_fields(path):
+    body = schema.raw_schema["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body["additionalProperties"] is False and body["properties"]
 
 
 @pytest.fixture

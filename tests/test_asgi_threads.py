@@ -6,14 +6,19 @@ import threading
 import pytest
 from asgiref.testing import ApplicationCommunicator
 from django.core.signals import request_finished
+from django.http import HttpResponse
+from django.urls import path
 
 from config import asgi_http
 
 
-async def _get(application, path):
-    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": [(b"host", b"localhost")],
+def _scope(path):
+    return {"type": "http", "method": "GET", "path": path, "query_string": b"", "headers": [(b"host", b"localhost")],
              "http_version": "1.1", "scheme": "http", "server": ("localhost", 80), "client": ("127.0.0.1", 5000)}
-    communicator = ApplicationCommunicator(application, scope)
+
+
+async def _get(application, path):
+    communicator = ApplicationCommunicator(application, _scope(path))
     await communicator.send_input({"type": "http.request", "body": b""})
     start = await communicator.receive_output(5)
     body = await communicator.receive_output(5)
@@ -63,3 +68,50 @@ def test_the_site_serves_http_with_the_reusing_handler():
     from config.asgi import django_asgi_app
 
     assert isinstance(django_asgi_app, asgi_http.ReusedThreadsASGIHandler)
+
+
+# A view that holds its thread until the test lets it go (served when ROOT_URLCONF names this module).
+view_entered = threading.Event()
+view_released = threading.Event()
+
+
+def _blocking_view(request):
+    view_entered.set()
+    view_released.wait()
+    return HttpResponse("late")
+
+
+urlpatterns = [path("blocking/", _blocking_view), path("health/live/", lambda request: HttpResponse("ok"))]
+
+
+async def _until(condition, seconds=5):
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline
+        await asyncio.sleep(0.01)
+
+
+@pytest.mark.asyncio
+async def test_a_cancelled_request_still_running_its_view_does_not_hold_up_the_next(settings):
+    """The client goes away, the server cancels the request (daphne does after application_close_timeout):
+    its thread is still in the view, so the next request must not be given that thread."""
+    settings.ROOT_URLCONF = __name__
+    view_entered.clear()
+    view_released.clear()
+    application = asgi_http.ReusedThreadsASGIHandler()
+    try:
+        stuck = ApplicationCommunicator(application, _scope("/blocking/"))
+        await stuck.send_input({"type": "http.request", "body": b""})
+        await _until(view_entered.is_set)
+        await stuck.send_input({"type": "http.disconnect"})
+        stuck.future.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await stuck.future
+        assert application.idle == []   # its thread is still busy: not pooled
+
+        assert await _get(application, "/health/live/") == (200, b"ok")
+        assert not view_released.is_set()
+        assert len(application.idle) == 1
+    finally:
+        view_released.set()
+    await _until(lambda: len(application.idle) == 2)   # the freed thread is pooled once the view is over

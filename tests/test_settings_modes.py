@@ -13,7 +13,7 @@ PROBE = (
     "'broker': s.CELERY_BROKER_URL, 'debug': s.DEBUG, 'scheduler': s.GAMES_SCHEDULER,"
     "'hosts': s.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('hosts'),"
     "'capacity': s.CHANNEL_LAYERS['default'].get('CONFIG', {}).get('channel_capacity'),"
-    "'beat': {k: v['schedule'] for k, v in s.CELERY_BEAT_SCHEDULE.items()}}))"
+    "'beat': {k: v['schedule'] for k, v in s.CELERY_BEAT_SCHEDULE.items()}}, default=lambda o: type(o).__name__))"
 )
 
 
@@ -46,7 +46,9 @@ def test_real_services_from_urls():
     assert config["eager"] is False and config["broker"] == "redis://127.0.0.1:6379/3"
     assert config["scheduler"] is False and config["beat"]["games-sweep"] == 5.0  # beat runs the sweeper
     # redis-py's read timeout must exceed channels-redis' 5 s blocking receive (redis/redis-py#4091)
-    assert config["hosts"] == [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 30.0, "max_connections": 100}]
+    # ... and a lost connection is opened again and the command retried (config/redis_retry.py)
+    assert config["hosts"] == [{"address": "redis://127.0.0.1:6379/3", "socket_timeout": 30.0, "max_connections": 100,
+                                "retry": "Retry"}]
     # a process's own channel carries all its sockets' messages: far more room than the stock 100
     assert config["capacity"] == {"specific.*": 10000}
 

@@ -5,7 +5,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin_common import RECORD, DesignerPermissionsMixin
+from cards.admin_common import RECORD, DesignerPermissionsMixin, KeepsGamesPlayableAdminMixin
 from cards.models import CardGame, Extension
 
 from cards.aquarius.models import AquariusCard
@@ -70,7 +70,7 @@ def copy_to_variant(modeladmin, request, queryset):
 
 
 @admin.register(AquariusCard)
-class AquariusCardAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+class AquariusCardAdmin(KeepsGamesPlayableAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["slug", "name", "deck", "kind", "panels", "action", "order"]
     list_filter = ["deck", "kind", "action"]
     search_fields = ["slug", "name"]

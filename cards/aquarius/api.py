@@ -7,6 +7,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.api import KeepsGamesPlayableMixin
 from cards.models import CardGame, Extension
 from cards.aquarius.models import AquariusCard
 from cards.serializers import HistoryRecordSerializer, ModelCleanMixin
@@ -35,7 +36,7 @@ class AquariusCardFilter(django_filters.FilterSet):
         fields = ["deck", "card", "kind", "action", "element"]
 
 
-class AquariusCardViewSet(viewsets.ModelViewSet):
+class AquariusCardViewSet(KeepsGamesPlayableMixin, viewsets.ModelViewSet):
     queryset = AquariusCard.objects.select_related("deck").order_by("deck__order", "order", "id")
     serializer_class = AquariusCardSerializer
     filterset_class = AquariusCardFilter

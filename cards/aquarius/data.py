@@ -4,9 +4,8 @@ serves and a game freezes. One document holds every deck:
     {"format": "aquarius-cards", "version": 1, "game": {"slug", "name"},
      "decks": [{"slug", "name", "order", "cards": [{"id", "kind", "name", "panels", "action"}]}]}
 """
-from django.db import transaction
-
-from cards.loading import DATA_DIR, CardDataError, LoadReport, game_row, read_json, repeated_keys, upsert
+from cards.loading import (DATA_DIR, CardDataError, LoadReport, game_row, keeping_playable, read_json, repeated_keys,
+                           upsert)
 from cards.models import CardGame, Extension
 
 from cards.aquarius.models import AquariusCard
@@ -86,7 +85,7 @@ def load_aquarius(document, *, overwrite=False):
     if problems:
         raise CardDataError("; ".join(problems))
     report = LoadReport()
-    with transaction.atomic():
+    with keeping_playable(AquariusCard):
         game = game_row(document.get("game") or {"slug": CardGame.AQUARIUS, "name": "Aquarius"})
         for item in document["decks"]:
             values = {"name": item.get("name", item["slug"]), "order": item.get("order", 0)}

@@ -7,9 +7,11 @@ from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.registry import get_game
 
+from cards.integrity import keeping_games_playable
 from cards.models import CardGame, CardSetDraft, DraftCard
 from cards.models.drafts import DRAFT_GAME
 
@@ -102,26 +104,29 @@ def draft_changes(draft):
     return {"changed": changed, "added": added, "removed": removed}
 
 
-@transaction.atomic
 def publish_draft(draft, *, user=None):
-    """Write the draft into the published cards: each change is a normal, validated edit with history."""
+    """Write the draft into the published cards: each change is a normal, validated edit with history. All or
+    nothing: an invalid card, or a set the game could no longer start (cards/integrity.py: UnplayableChange, a
+    ValidationError), writes nothing."""
     published = _published_models()
-    for row in draft.cards.select_related("extension", "colour", "icon").order_by("id"):
-        model = published[row.kind]
-        fields = ESTABLISHMENT_FIELDS if row.kind == DraftCard.Kind.ESTABLISHMENT else LANDMARK_FIELDS
-        card = model.objects.filter(slug=row.slug).first()
-        if not row.included:
-            if card is not None:
-                card._history_user = user
-                card.delete()
-            continue
-        if card is None:
-            card = model(slug=row.slug)
-        for field in fields:
-            setattr(card, field, getattr(row, field))
-        card.full_clean()
-        card._history_user = user
-        card.save()
-    draft.published_at = timezone.now()
-    draft.save(update_fields=["published_at", "updated_at"])
+    refused = _("Draft “%(draft)s” cannot be published, nothing was written") % {"draft": draft}
+    with keeping_games_playable(refused, get_game(DRAFT_GAME)):
+        for row in draft.cards.select_related("extension", "colour", "icon").order_by("id"):
+            model = published[row.kind]
+            fields = ESTABLISHMENT_FIELDS if row.kind == DraftCard.Kind.ESTABLISHMENT else LANDMARK_FIELDS
+            card = model.objects.filter(slug=row.slug).first()
+            if not row.included:
+                if card is not None:
+                    card._history_user = user
+                    card.delete()
+                continue
+            if card is None:
+                card = model(slug=row.slug)
+            for field in fields:
+                setattr(card, field, getattr(row, field))
+            card.full_clean()
+            card._history_user = user
+            card.save()
+        draft.published_at = timezone.now()
+        draft.save(update_fields=["published_at", "updated_at"])
     return draft

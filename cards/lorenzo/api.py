@@ -10,17 +10,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api import HistoryMixin, ProtectedDeleteMixin
-from cards.api_input import too_large
+from cards.api_input import SafeJSONParser, too_large
 from cards.models import CardGame
 from cards.permissions import is_designer
 
 from cards.lorenzo import exporter as lorenzo_exporter
 from cards.lorenzo import filters, serializers
-from cards.lorenzo.importer import import_files
+from cards.lorenzo.importer import MAX_FILES_PER_IMPORT, TOO_MANY_FILES, import_files, too_many_files
 from cards.lorenzo.models import DevelopmentCard, Excommunication, LeaderCard
-from cards.lorenzo.score_service import ScoreInputError, score
+from cards.lorenzo.reading import TOO_MANY_ENTRIES
+from cards.lorenzo import score_input
+from cards.lorenzo.score_service import COUNTS, ScoreInputError, score
 from cards.lorenzo.vocabulary import CARD_KINDS, DEVELOPMENT, EXCOMMUNICATION, LEADER
 
+LIMIT_CODES = (TOO_MANY_FILES, TOO_MANY_ENTRIES)
 EXPORT_SETS = {"development-cards": DEVELOPMENT, "excommunications": EXCOMMUNICATION, "leader-cards": LEADER}
 
 
@@ -58,15 +61,17 @@ def _yes(value):
 
 
 def _refusal(report):
-    """The import's problems in the API's error shape, fields keyed by file, plus the preview report."""
+    """The import's problems in the API's error shape, fields keyed by file, plus the preview report. An import over
+    a limit (files, entries) answers with the limit's code and names it in its message."""
     fields = {}
     for problem in report.errors:
-        entry = {"code": "invalid", **problem.as_dict()}
+        entry = {"code": problem.code, **problem.as_dict()}
         entry["message"] = str(problem)
         fields.setdefault(problem.file or "import", []).append(entry)
-    message = f"{report.summary()}."
+    over_limit = next((problem for problem in report.errors if problem.code in LIMIT_CODES), None)
+    code, message = ("invalid_cards", f"{report.summary()}.") if over_limit is None else (over_limit.code, str(over_limit))
     return Response(
-        {"error": {"code": "invalid_cards", "message": message, "fields": fields, "report": report.as_dict()}},
+        {"error": {"code": code, "message": message, "fields": fields, "report": report.as_dict()}},
         status=status.HTTP_400_BAD_REQUEST,
     )
 
@@ -89,8 +94,10 @@ class CardImportView(APIView):
             uploads = request.FILES.getlist("files") + request.FILES.getlist("file")
             if any(upload.size > settings.DATA_UPLOAD_MAX_MEMORY_SIZE for upload in uploads):
                 raise too_large()
-            files = [(upload.name, upload.read()) for upload in uploads]
             options = {**request.query_params.dict(), **request.data.dict()}
+            if len(uploads) > MAX_FILES_PER_IMPORT:  # refused before any file is read
+                return _refusal(too_many_files(len(uploads), _yes(options.get("dry_run"))))
+            files = [(upload.name, upload.read()) for upload in uploads]
         else:
             files = [(request.query_params.get("name", "request body"), request.body)]
             options = request.query_params.dict()
@@ -160,22 +167,33 @@ class ExcommunicationViewSet(HistoryMixin, ProtectedDeleteMixin, viewsets.ModelV
     ordering_fields = ["name", "period", "id"]
 
 
+def card_names(most):
+    """The OpenAPI schema of a list of card slugs or names."""
+    return {"type": "array", "maxItems": most, "uniqueItems": True, "items": {"type": "string", "minLength": 1}}
+
+
 class LorenzoScoreView(APIView):
     """A player's final score in Lorenzo il Magnifico, with each line of the computation."""
 
     permission_classes = [AllowAny]  # computes, stores nothing
+    throttle_scope = "calculator"  # anonymous callers included: each request looks cards up
+    parser_classes = [SafeJSONParser]  # a calculator reads a JSON object; a form is a 415, not a guess
 
     @extend_schema(
-        request={"application/json": {"type": "object", "properties": {
-            "name": {"type": "string"},
-            **{field: {"type": "integer", "minimum": 0} for field in
-               ("victory_points", "military_points", "faith_points", "coins", "wood", "stone", "servants")},
+        request={"application/json": {"type": "object", "additionalProperties": False, "properties": {
+            "name": {"type": "string", "nullable": True},
+            **{field: {"type": "integer", "minimum": 0, "maximum": score_input.MAX_COUNT} for field in COUNTS},
             "cards": {"description": "Development cards (slugs or names): a list, or by type "
-                                     "{territories|characters|buildings|ventures: [...]}."},
-            "excommunications": {"type": "array", "items": {"type": "string"}},
-            "leaders": {"type": "array", "items": {"type": "string"}},
-            "rivals_military_points": {"type": "array", "items": {"type": "integer"},
-                                       "description": "The other players' military points (for the track)."},
+                                     "{territories|characters|buildings|ventures: [...]}; at most 6 of each type, "
+                                     "each card once.", "oneOf": [
+                card_names(score_input.MAX_PER_CARD_TYPE * score_input.CARD_TYPE_COUNT),
+                {"type": "object", "additionalProperties": False, "properties": {
+                    key: card_names(score_input.MAX_PER_CARD_TYPE) for key in score_input.TYPE_KEYS}}]},
+            "excommunications": card_names(score_input.MAX_EXCOMMUNICATIONS),
+            "leaders": card_names(score_input.MAX_LEADERS),
+            "rivals_military_points": {"type": "array", "maxItems": score_input.MAX_RIVALS, "items": {
+                "type": "integer", "minimum": 0, "maximum": score_input.MAX_COUNT},
+                "description": "The other players' military points (for the track)."},
         }}},
         responses={200: dict, 400: dict},
         tags=["lorenzo"],
@@ -184,5 +202,6 @@ class LorenzoScoreView(APIView):
         try:
             return Response(score(request.data))
         except ScoreInputError as error:
-            fields = {k: [{"code": "invalid", "message": m} for m in v] for k, v in error.fields.items()}
+            fields = {k: [{"code": getattr(m, "code", "invalid"), "message": str(m)} for m in v]
+                      for k, v in error.fields.items()}
             return _invalid(str(error), fields)

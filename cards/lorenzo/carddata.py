@@ -28,6 +28,7 @@ class Problem:
     card: str = ""
     line: int | None = None
     column: int | None = None
+    code: str = "invalid"  # the API's error code for it (a limit has its own)
 
     def __str__(self):
         """Where, then what: "cards.json, line 3, column 5: ...", in the active language."""

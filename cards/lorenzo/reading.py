@@ -33,6 +33,13 @@ LOADED_NOT_IMPORTED = {
     "aquarius": gettext_lazy("skipped: Aquarius decks are loaded with load_cards FILE (the /api/export/aquarius/ "
                              "format), not imported"),
 }
+# The most entries (cards, or the items of a Machi Koro document's lists) one file may hold: the official sets
+# hold 137 Lorenzo cards and 67 Machi Koro items, and a bound keeps every import's work bounded (docs/lorenzo.md).
+MAX_ENTRIES_PER_FILE = 1000
+MAX_ENTRIES_PER_IMPORT = 2000  # all files of one import together
+TOO_MANY_ENTRIES = "too_many_entries"
+MAX_VALUES_PER_CARD = 500  # JSON values (keys count with theirs); the largest official card holds 50
+MAX_PROBLEMS_PER_FILE = 500  # checking a file stops there
 # Sections of our Lorenzo document, and the kind of card each holds.
 LORENZO_SECTIONS = {
     "development_cards": words.DEVELOPMENT,
@@ -72,6 +79,8 @@ class ReadFile:
     errors: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
     refused: list = field(default_factory=list)  # (kind, card name, path) of cards with errors
+    entries: int = 0  # the entries the file holds (see entry_count), read or not
+    stopped: bool = False  # checking stopped at MAX_PROBLEMS_PER_FILE
 
     @property
     def description(self):
@@ -142,19 +151,49 @@ def detect_kind(items):
     return None
 
 
+def _oversized(item):
+    """Whether a card holds more than MAX_VALUES_PER_CARD JSON values (counting stops there)."""
+    stack, count = [item], 0
+    while stack:
+        node = stack.pop()
+        count += 1
+        if count > MAX_VALUES_PER_CARD:
+            return True
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return False
+
+
+def _stop_checking(read, where):
+    read.stopped = True
+    read.errors.append(Problem(gettext("checking stopped after %(limit)s problems (MAX_PROBLEMS_PER_FILE); fix "
+                                       "them and import the file again") % {"limit": MAX_PROBLEMS_PER_FILE},
+                               read.name, json_path(*where)))
+
+
 def read_cards(items, kind, read, prefix):
     """Check and normalise a list of cards of ``kind`` into ``read`` (a ReadFile)."""
     card_set = CardSet(kind)
     seen = {}
     for index, item in enumerate(items):
         where = (*prefix, index)
+        if read.stopped or len(read.errors) >= MAX_PROBLEMS_PER_FILE:
+            if not read.stopped:
+                _stop_checking(read, where)
+            break
         label = item.get("name") if isinstance(item, dict) and isinstance(item.get("name"), str) else ""
 
         def problem(path, message, label=label, where=where):
             return Problem(message, read.name, json_path(*where, *path), card=label)
 
-        if not isinstance(item, dict):
-            read.errors.append(problem((), gettext("expected a card object, got %(value)s") % {"value": show(item)}))
+        if not isinstance(item, dict) or _oversized(item):
+            message = (gettext("expected a card object, got %(value)s") % {"value": show(item)}
+                       if not isinstance(item, dict) else
+                       gettext("the card holds more than %(limit)s JSON values (MAX_VALUES_PER_CARD); the largest "
+                               "official card holds 50") % {"limit": MAX_VALUES_PER_CARD})
+            read.errors.append(problem((), message))
             read.refused.append((kind, label, json_path(*where)))
             continue
         errors = [problem(path, message) for path, message in card_schema_problems(item, kind)]
@@ -198,9 +237,60 @@ def _read_lorenzo_document(document, read, prefix=()):
         read_cards(items, kind, read, (*prefix, section))
 
 
-def read_document(document, name, kind=None):
-    """A parsed file, sorted out: which cards it holds, checked and normalised."""
-    read = ReadFile(name)
+def _list_length(value):
+    return len(value) if isinstance(value, list) else 0
+
+
+def _lorenzo_entries(document):
+    return sum(_list_length(document.get(section)) for section in LORENZO_SECTIONS)
+
+
+def _list_items(document):
+    return sum(_list_length(value) for value in document.values())
+
+
+def entry_count(document):
+    """How many entries the importer would read in a parsed file: its cards, and a Machi Koro document's items."""
+    if isinstance(document, list):
+        return len(document)
+    if not isinstance(document, dict):
+        return 0
+    if document.get("format") == MACHI_KORO_FORMAT:
+        return _list_items(document)
+    if document.get("format") == LORENZO_FORMAT:
+        return _lorenzo_entries(document)
+    games = document.get("games") if document.get("format") == DATABASE_FORMAT else None
+    if isinstance(games, dict):
+        machikoro, lorenzo = games.get("machi-koro"), games.get("lorenzo")
+        return ((_list_items(machikoro) if isinstance(machikoro, dict) else 0)
+                + (_lorenzo_entries(lorenzo) if isinstance(lorenzo, dict) else 0))
+    return 1 if "name" in document else 0
+
+
+def _too_many_entries(count, name, entries_left):
+    """Why a file is not read: it holds more entries than one file, or than what is left of the import's share."""
+    if count > MAX_ENTRIES_PER_FILE:
+        message = gettext("refused: the file holds %(count)s entries, more than the %(limit)s a file may hold "
+                          "(MAX_ENTRIES_PER_FILE); split it into several imports") % {
+            "count": count, "limit": MAX_ENTRIES_PER_FILE}
+    elif entries_left is not None and count > entries_left:
+        message = gettext("refused: with this file the import holds more than %(limit)s entries "
+                          "(MAX_ENTRIES_PER_IMPORT); import the files in several goes") % {
+            "limit": MAX_ENTRIES_PER_IMPORT}
+    else:
+        return None
+    return Problem(message, name, code=TOO_MANY_ENTRIES)
+
+
+def read_document(document, name, kind=None, entries_left=None):
+    """A parsed file, sorted out: which cards it holds, checked and normalised. A file of more than
+    MAX_ENTRIES_PER_FILE entries, or more than `entries_left` (what the import may still read), is refused
+    before any of them is checked."""
+    read = ReadFile(name, entries=entry_count(document))
+    refusal = _too_many_entries(read.entries, name, entries_left)
+    if refusal:
+        read.errors.append(refusal)
+        return read
     if isinstance(document, list):
         kind = kind or detect_kind(document)
         if kind is None:
@@ -244,9 +334,9 @@ def read_document(document, name, kind=None):
     return read
 
 
-def read_file(content, name, kind=None):
+def read_file(content, name, kind=None, entries_left=None):
     """Parse and check one file's content (text or bytes)."""
     document, problems = parse_json(content, name)
     if problems:
         return ReadFile(name, errors=problems)
-    return read_document(document, name, kind)
+    return read_document(document, name, kind, entries_left)

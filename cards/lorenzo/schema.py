@@ -6,6 +6,7 @@ the effect at the same position (the payloads) is checked afterwards by normalis
 """
 import json
 from functools import cache
+from itertools import islice
 from pathlib import Path
 
 import jsonschema
@@ -17,6 +18,7 @@ from cards.lorenzo.vocabulary import DEVELOPMENT, EXCOMMUNICATION, LEADER
 
 SCHEMA_FILE = Path(__file__).resolve().parent / "lorenzo-cards.schema.json"
 CARD_DEFINITIONS = {DEVELOPMENT: "developmentCard", EXCOMMUNICATION: "excommunication", LEADER: "leaderCard"}
+MAX_PROBLEMS_PER_CARD = 20  # the validator stops there: a card's first problems say enough, and the work is bounded
 
 
 def _json_types():
@@ -101,8 +103,9 @@ def _message_and_path(error):
 
 
 def card_schema_problems(item, kind):
-    """``(path, message)`` pairs for one card: its structure against the schema."""
-    errors = sorted(_validator(CARD_DEFINITIONS[kind]).iter_errors(item), key=lambda e: list(map(str, e.absolute_path)))
+    """``(path, message)`` pairs for one card: its structure against the schema (at most MAX_PROBLEMS_PER_CARD)."""
+    found = islice(_validator(CARD_DEFINITIONS[kind]).iter_errors(item), MAX_PROBLEMS_PER_CARD)
+    errors = sorted(found, key=lambda e: list(map(str, e.absolute_path)))
     problems = []
     for error in errors:
         message, path = _message_and_path(error)

@@ -1,20 +1,23 @@
 """A player's end-of-game situation in, the final score line by line out (POST /api/lorenzo/score/, the page).
 
-Cards are named by slug or by name (any case); the score itself is cards/lorenzo/scoring.py.
+The input's shape and bounds are score_input.py's; cards are named by slug or by name (any case) and looked up
+in one query per kind of card, however many are named. The score itself is cards/lorenzo/scoring.py.
 """
+from collections import Counter
+
 from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils.translation import gettext
 
 from cards.lorenzo.models import Excommunication
 from cards.lorenzo.models import DevelopmentCard, LeaderCard
 
 from cards.lorenzo import score_text
 from cards.lorenzo import vocabulary as words
+from cards.lorenzo.score_input import COUNTS, MAX_PER_CARD_TYPE, TYPE_KEYS, ScoreInput, flat_errors
 from cards.lorenzo.scoring import PlayerHoldings, ScoringError, score_player
 
-COUNTS = ("victory_points", "military_points", "faith_points", "coins", "wood", "stone", "servants")
-# Accepted keys for cards by type: the JSON's own names and plain words.
-TYPE_KEYS = {**{t: t for t in words.CARD_TYPES}, "territories": "TERRITORYCARD", "characters": "CHARACTERCARD",
-             "buildings": "BUILDINGCARD", "ventures": "VENTURECARD"}
+__all__ = ["COUNTS", "TYPE_KEYS", "ScoreInputError", "holdings_from", "score"]
 
 
 class ScoreInputError(ValueError):
@@ -25,72 +28,82 @@ class ScoreInputError(ValueError):
         super().__init__("; ".join(f"{k}: {' '.join(v)}" for k, v in fields.items()))
 
 
-def _find(model, names, field, problems):
-    found = []
-    for name in names:
-        if not isinstance(name, str) or not name.strip() or "\x00" in name:  # no card's name holds a NUL
-            problems.setdefault(field, []).append(f"{name!r} is not a card name or slug.")
-            continue
-        card = model.objects.filter(Q(slug=name.strip()) | Q(name__iexact=name.strip())).first()
+def _cards_named(model, names):
+    """{name as given: card} for the names that match a card's slug, or its name in any case: one query (and one
+    for the effects of the cards that have some)."""
+    if not names:
+        return {}
+    queryset = model.objects.annotate(lower_name=Lower("name")).filter(
+        Q(slug__in=set(names)) | Q(lower_name__in={name.lower() for name in names}))
+    if model is not Excommunication:
+        queryset = queryset.prefetch_related("effects")
+    by_slug, by_name = {}, {}
+    for card in queryset.order_by("pk"):
+        by_slug[card.slug] = card
+        by_name.setdefault(card.name.lower(), card)
+    return {name: by_slug.get(name) or by_name.get(name.lower()) for name in names}
+
+
+def _found(field_names, cards, problems):
+    """The cards named under each field, in order; an unknown name or a card named twice is a problem there."""
+    found, seen = [], {}
+    for field, name in field_names:
+        card = cards.get(name)
         if card is None:
-            problems.setdefault(field, []).append(f"Unknown card {name!r}.")
+            problems.setdefault(field, []).append(gettext("Unknown card %(name)r.") % {"name": name})
+        elif card.pk in seen:
+            problems.setdefault(field, []).append(gettext(
+                "%(card)s is named twice (%(first)r, %(second)r); every card is in the game once.") % {
+                    "card": card.name, "first": seen[card.pk], "second": name})
         else:
-            found.append(card)
+            seen[card.pk] = name
+            found.append((field, card))
     return found
 
 
-def _list(value, field, problems):
-    """value if it is a list; otherwise a problem under field (a string is one mistake, not a card dropped)."""
-    if not isinstance(value, list):
-        problems.setdefault(field, []).append("Give a list of card slugs or names.")
-        return []
-    return value
+def _development_cards(given, problems):
+    """The development cards of `given` ([(field, card type or None, name)]) checked against their type and the
+    board (at most MAX_PER_CARD_TYPE of each type, whichever way they were given)."""
+    types = {field: card_type for field, card_type, _ in given}
+    cards = _found([(field, name) for field, _, name in given],
+                   _cards_named(DevelopmentCard, [name for _, _, name in given]), problems)
+    for field, card in cards:
+        wanted = types[field]
+        if wanted and card.card_type != wanted:
+            problems.setdefault(field, []).append(gettext("%(card)s is a %(is)s, not a %(wanted)s.") % {
+                "card": card.name, "is": words.CARD_TYPE_NAMES[card.card_type][0],
+                "wanted": words.CARD_TYPE_NAMES[wanted][0]})
+    for card_type, count in Counter(card.card_type for _, card in cards).items():
+        if count > MAX_PER_CARD_TYPE:
+            problems.setdefault("cards", []).append(gettext(
+                "%(count)s %(cards)s; a player holds at most %(limit)s of each type.") % {
+                    "count": count, "cards": words.CARD_TYPE_NAMES[card_type][1], "limit": MAX_PER_CARD_TYPE})
+    return [card for _, card in cards]
 
 
 def holdings_from(data):
     """PlayerHoldings and the rivals' military points from a request body; raises ScoreInputError."""
     if not isinstance(data, dict):
-        raise ScoreInputError({"body": ["Send a JSON object."]})
-    problems, values = {}, {}
-    for field in COUNTS:
-        value = data.get(field, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            problems.setdefault(field, []).append("A whole number, 0 or more.")
-        values[field] = value
-    cards = []
-    given = data.get("cards", [])
-    if isinstance(given, dict):
-        for key, names in given.items():
-            card_type = TYPE_KEYS.get(key)
-            if card_type is None:
-                problems.setdefault("cards", []).append(f"Unknown card type {key!r}; use {', '.join(TYPE_KEYS)}.")
-                continue
-            field = f"cards.{key}"
-            for card in _find(DevelopmentCard, _list(names, field, problems), field, problems):
-                if card.card_type != card_type:
-                    problems.setdefault(field, []).append(
-                        f"{card.name} is a {words.CARD_TYPE_NAMES[card.card_type][0]}, not a "
-                        f"{words.CARD_TYPE_NAMES[card_type][0]}.")
-                cards.append(card)
-    else:
-        cards = _find(DevelopmentCard, _list(given, "cards", problems), "cards", problems)
-    tiles = _find(Excommunication, _list(data.get("excommunications", []), "excommunications", problems),
-                  "excommunications", problems)
-    leaders = _find(LeaderCard, _list(data.get("leaders", []), "leaders", problems), "leaders", problems)
-    rivals = data.get("rivals_military_points", [])
-    if not isinstance(rivals, list) or any(isinstance(r, bool) or not isinstance(r, int) or r < 0 for r in rivals):
-        problems.setdefault("rivals_military_points", []).append("A list of whole numbers, 0 or more.")
+        raise ScoreInputError({"body": [gettext("Send a JSON object.")]})
+    given = ScoreInput(data=data)
+    if not given.is_valid():
+        raise ScoreInputError(flat_errors(given.errors))
+    values, problems = given.validated_data, {}
+    cards = _development_cards(values["cards"], problems)
+    tiles = [card for _, card in _found([("excommunications", name) for name in values["excommunications"]],
+                                        _cards_named(Excommunication, values["excommunications"]), problems)]
+    leaders = [card for _, card in _found([("leaders", name) for name in values["leaders"]],
+                                          _cards_named(LeaderCard, values["leaders"]), problems)]
     periods = [tile.period for tile in tiles]
     if len(periods) != len(set(periods)):
-        problems.setdefault("excommunications", []).append("A player holds at most one excommunication per period.")
-    name = data.get("name")
-    if name is not None and not isinstance(name, str):  # not turned into text: ["Ada"] is a mistake, not a name
-        problems.setdefault("name", []).append("Give the player's name as text.")
+        problems.setdefault("excommunications", []).append(
+            gettext("A player holds at most one excommunication per period."))
     if problems:
         raise ScoreInputError(problems)
-    name = (name or "Player")[:50]
-    holdings = PlayerHoldings(name=name, cards=cards, excommunications=tiles, leaders=leaders, **values)
-    return holdings, [values["military_points"], *rivals]
+    counts = {field: values[field] for field in COUNTS}
+    name = (values.get("name") or "Player")[:50]
+    holdings = PlayerHoldings(name=name, cards=cards, excommunications=tiles, leaders=leaders, **counts)
+    return holdings, [counts["military_points"], *values["rivals_military_points"]]
 
 
 def score(data):

@@ -6,7 +6,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin_common import EFFECT, PICTURE, PLAY, RECORD, DesignerPermissionsMixin, duplicate_cards
+from cards.admin_common import (EFFECT, PICTURE, PLAY, RECORD, DesignerPermissionsMixin, KeepsGamesPlayableAdminMixin,
+                                duplicate_cards)
 from cards.admin_json import AliasesField
 from cards.widgets import EffectAdminMixin
 
@@ -29,7 +30,7 @@ class ActivationFilter(admin.SimpleListFilter):
         return queryset
 
 
-class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
+class CardAdmin(KeepsGamesPlayableAdminMixin, EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     # The effect box is wide and multi-line, checked and explained live while typing (cards/widgets.py).
     effect_widget_fields = {"effect": "machi-koro"}
     effect_context_fields = ("colour", "activation_min", "activation_max", "name")
@@ -62,7 +63,9 @@ class CardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
         """The face players see (static/js/card-face.js); an uploaded image replaces the drawn art in it."""
         if card.pk is None:
             return _("Save the card to see its face.")
-        return format_html('<div style="width:180px">{}</div><script src="{}"></script>{}',
+        # Sized by a class: the Content-Security-Policy refuses style attributes (docs/operations.md "Headers").
+        return format_html('<link rel="stylesheet" href="{}"><div class="card-face-preview">{}</div>'
+                           '<script src="{}"></script>{}', static("css/admin-card-face.css"),
                            face_slot(face_for(card)), static("js/card-face.js"),
                            "" if card.image else _("No image uploaded: the face shows the drawn icon."))
 
@@ -102,13 +105,13 @@ class LandmarkAdmin(CardAdmin):
 
 
 @admin.register(Colour)
-class ColourAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+class ColourAdmin(KeepsGamesPlayableAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["name", "name_fr", "activation_order", "activated_by", "game"]
     list_filter = ["game"]
 
 
 @admin.register(IconType)
-class IconTypeAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
+class IconTypeAdmin(KeepsGamesPlayableAdminMixin, DesignerPermissionsMixin, SimpleHistoryAdmin):
     list_display = ["symbol", "name", "name_fr", "game", "slug"]
     list_filter = ["game"]
     search_fields = ["name", "name_fr"]

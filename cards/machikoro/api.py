@@ -5,7 +5,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import viewsets
 from rest_framework.views import APIView
 
-from cards.api import CachedListMixin, HistoryMixin, ProtectedDeleteMixin, conditional_document
+from cards.api import (CachedListMixin, HistoryMixin, KeepsGamesPlayableMixin, ProtectedDeleteMixin,
+                       conditional_document)
 from cards.models import CardGame
 
 from cards.machikoro import filters, serializers
@@ -13,7 +14,7 @@ from cards.machikoro.export import document
 from cards.machikoro.models import Colour, Establishment, IconType, Landmark
 
 
-class ColourViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
+class ColourViewSet(KeepsGamesPlayableMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = Colour.objects.select_related("game")
     serializer_class = serializers.ColourSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -21,7 +22,7 @@ class ColourViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     ordering_fields = ["activation_order", "name", "id"]
 
 
-class IconTypeViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
+class IconTypeViewSet(KeepsGamesPlayableMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
     queryset = IconType.objects.select_related("game")
     serializer_class = serializers.IconTypeSerializer
     filterset_fields = {"game__slug": ["exact"], "slug": ["exact"]}
@@ -29,7 +30,8 @@ class IconTypeViewSet(ProtectedDeleteMixin, viewsets.ModelViewSet):
     ordering_fields = ["name", "id"]
 
 
-class EstablishmentViewSet(CachedListMixin, HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
+class EstablishmentViewSet(CachedListMixin, HistoryMixin, KeepsGamesPlayableMixin, ProtectedDeleteMixin,
+                          viewsets.ModelViewSet):
     queryset = Establishment.objects.select_related("extension__game", "colour", "icon").order_by(
         "extension__order", "activation_min", "name"
     )
@@ -40,7 +42,8 @@ class EstablishmentViewSet(CachedListMixin, HistoryMixin, ProtectedDeleteMixin, 
     ordering_fields = ["name", "name_fr", "cost", "activation_min", "activation_max", "extension__order", "id"]
 
 
-class LandmarkViewSet(CachedListMixin, HistoryMixin, ProtectedDeleteMixin, viewsets.ModelViewSet):
+class LandmarkViewSet(CachedListMixin, HistoryMixin, KeepsGamesPlayableMixin, ProtectedDeleteMixin,
+                      viewsets.ModelViewSet):
     queryset = Landmark.objects.select_related("extension__game").order_by("extension__order", "cost", "name")
     serializer_class = serializers.LandmarkSerializer
     filterset_class = filters.LandmarkFilter

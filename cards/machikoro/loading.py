@@ -3,9 +3,9 @@ through the shared loader (cards/loading.py): atomic, idempotent, and respectful
 import json
 
 import jsonschema
-from django.db import transaction
 
-from cards.loading import DATA_DIR, CardDataError, LoadReport, game_row, json_path, lookup_row, read_json, repeated_keys, upsert
+from cards.loading import (DATA_DIR, CardDataError, LoadReport, game_row, json_path, keeping_playable, lookup_row,
+                           read_json, repeated_keys, upsert)
 from cards.models import Extension
 
 from cards.machikoro import carddata
@@ -31,7 +31,7 @@ def validate_document(document):
 def load_machikoro(document, *, overwrite=False):
     """Load a Machi Koro document (the format of cards/data/machikoro.json)."""
     validate_document(document)
-    with transaction.atomic(), names_from_document(document):
+    with keeping_playable(Establishment), names_from_document(document):
         return _load_document(document, overwrite)
 
 

@@ -8,6 +8,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.api_errors import invalid_fields_response
+from cards.api_input import SafeJSONParser
+
+from cards.progress.cost_input import MAX_COUNT, CostInput
+from cards.progress.costs import KNOWLEDGE_TYPES
 from cards.progress.models import Technology
 from cards.progress.selectors import KnowledgeError, UnknownCards, cost_for, technologies
 
@@ -42,6 +47,9 @@ class TechnologyViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["age", "name", "id"]
 
 
+SLUGS = {"type": "array", "uniqueItems": True, "items": {"type": "string", "minLength": 1}}
+
+
 def _invalid(message, fields):
     return Response({"error": {"code": "invalid", "message": message, "fields": fields}},
                     status=status.HTTP_400_BAD_REQUEST)
@@ -51,14 +59,19 @@ class ProgressCostView(APIView):
     """The knowledge cost of a technology for a player's situation: waivers, typed tokens, wild discards."""
 
     permission_classes = [AllowAny]  # computes, stores nothing
+    throttle_scope = "calculator"  # anonymous callers included: each request may compute
+    parser_classes = [SafeJSONParser]  # a calculator reads a JSON object; a form is a 415, not a guess
 
     @extend_schema(
-        request={"application/json": {"type": "object", "properties": {
-            "active": {"type": "array", "items": {"type": "string"}, "description": "Slugs of active cards."},
-            "research": {"type": "array", "items": {"type": "string"}, "description": "Slugs of research cards."},
-            "tokens": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
-                       "description": "{science|engineering|culture: count}, or a list of types."},
-            "discards": {"type": "integer", "minimum": 0, "description": "Cards discarded (wild), or their list."},
+        request={"application/json": {"type": "object", "additionalProperties": False, "properties": {
+            "active": {**SLUGS, "description": "Slugs of active cards, each once."},
+            "research": {**SLUGS, "description": "Slugs of research cards, each once and none also active."},
+            "tokens": {"description": "{science|engineering|culture: count}, or a list of types.", "oneOf": [
+                {"type": "object", "additionalProperties": False, "properties": {
+                    kind: {"type": "integer", "minimum": 0, "maximum": MAX_COUNT} for kind in KNOWLEDGE_TYPES}},
+                {"type": "array", "items": {"type": "string", "enum": list(KNOWLEDGE_TYPES)}}]},
+            "discards": {"description": "Cards discarded (wild), or their list.", "oneOf": [
+                {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}, {"type": "array", "maxItems": MAX_COUNT}]},
         }}},
         responses={200: dict, 400: dict, 404: dict},
         examples=[OpenApiExample("Medicine without Burial", value={
@@ -69,12 +82,16 @@ class ProgressCostView(APIView):
         technology = Technology.objects.prefetch_related("costs__waived_by").filter(slug=slug).first()
         if technology is None:  # name the slug, as the export does for a game (not Django's generic message)
             raise Http404(_("No technology with slug %(slug)r.") % {"slug": slug})
-        data = request.data if isinstance(request.data, dict) else None
-        if data is None:
-            return _invalid("Send a JSON object.", {"body": [{"code": "invalid", "message": "Send a JSON object."}]})
+        if not isinstance(request.data, dict):
+            message = _("Send a JSON object.")
+            return _invalid(message, {"body": [{"code": "invalid", "message": message}]})
+        given = CostInput(data=request.data)
+        if not given.is_valid():
+            return invalid_fields_response(given.errors)
+        situation = given.validated_data
         try:
-            result = cost_for(technology, data.get("active", []), data.get("research", []), data.get("tokens", {}),
-                              data.get("discards", 0))
+            result = cost_for(technology, situation["active"], situation["research"], situation["tokens"],
+                              situation["discards"])
         except UnknownCards as error:
             return _invalid(str(error), {error.field: [{"code": "unknown_card", "message": f"Unknown card {s!r}."}
                                                        for s in error.slugs]})

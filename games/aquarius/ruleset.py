@@ -9,7 +9,7 @@ from collections import OrderedDict
 from threading import Lock
 
 from django import forms
-from django.utils.translation import gettext_lazy as _, pgettext_lazy
+from django.utils.translation import gettext_lazy as _, ngettext, pgettext_lazy
 
 from cards.aquarius.data import DeckMissing, aquarius_decks, frozen_deck
 from games.aquarius import engine
@@ -176,6 +176,29 @@ class AquariusRuleset(Ruleset):
         except engine.DeckError as exc:
             raise RulesUnavailable(f"the Aquarius deck {slug!r} cannot be played: {exc}") from None
         return freeze(cards, slug)
+
+    def card_set_problems(self):
+        """{choice key: (label, why a game of it could not start, or None)}: the official deck at the fewest and
+        most players, with the cards in the database now. The card database refuses a write that breaks a choice
+        which could start (cards/integrity.py); designers' variant decks are theirs to shape."""
+        options = self.clean_options({})
+        label = dict(deck_choices()).get(OFFICIAL_DECK, OFFICIAL_DECK)
+        try:
+            rules, reason = self.freeze_rules(options), None
+        except RulesUnavailable as exc:
+            rules, reason = None, str(exc)
+        problems = {}
+        for players in self.player_limits(options):
+            found = reason
+            if rules is not None:
+                try:
+                    self.start(rules, options, 0, [f"Player {n + 1}" for n in range(players)])
+                except (RulesUnavailable, RuleViolation) as exc:
+                    found = str(exc)
+            problems[(OFFICIAL_DECK, players)] = (
+                ngettext("%(choice)s, %(count)d player", "%(choice)s, %(count)d players", players)
+                % {"choice": label, "count": players}, found)
+        return problems
 
     def refusal_text(self, code, message):
         return refusal_text(code, message)

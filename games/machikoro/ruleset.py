@@ -10,7 +10,7 @@ import weakref
 from collections import OrderedDict
 from threading import Lock
 
-from django.utils.translation import get_language, gettext as _, pgettext_lazy
+from django.utils.translation import get_language, gettext as _, ngettext, pgettext_lazy
 
 from cards.effects import EffectError, explain, parse
 from cards.machikoro.export import document as machikoro_document
@@ -50,6 +50,23 @@ class _CardSetCache:
 
 
 CARD_SETS = _CardSetCache()
+CHECKED_SETS = _CardSetCache()  # the card database's checks (card_set_problems): live games' sets stay cached
+
+
+def _frozen_rules(document, options):
+    """The rules a game of `options` freezes: the document (changed in place) cut to the cards in play."""
+    extensions = list(options["extensions"])
+    # Keep only the cards in play: the frozen set is stored with every game.
+    document["establishments"] = [c for c in document["establishments"] if c["extension"] in extensions]
+    document["landmarks"] = [c for c in document["landmarks"] if c["extension"] in extensions]
+    text = json.dumps(document, sort_keys=True, ensure_ascii=True)
+    return {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "extensions": extensions, "cards": document}
+
+
+def _players_label(choice, players):
+    return ngettext("%(choice)s, %(count)d player", "%(choice)s, %(count)d players", players) % {
+        "choice": choice, "count": players}
+
 
 _LABELS_PER_CARD_SET = 4096
 _labels = weakref.WeakKeyDictionary()   # card set -> {(language, action, names): label}; dies with the set
@@ -209,15 +226,39 @@ class MachiKoroRuleset(Ruleset):
         return self.lab_rules(document, options)
 
     def lab_rules(self, document, options):
-        extensions = list(options["extensions"])
-        # Keep only the cards in play: the frozen set is stored with every game.
-        document["establishments"] = [c for c in document["establishments"] if c["extension"] in extensions]
-        document["landmarks"] = [c for c in document["landmarks"] if c["extension"] in extensions]
-        text = json.dumps(document, sort_keys=True, ensure_ascii=True)
-        rules = {"key": hashlib.sha256(text.encode()).hexdigest()[:24], "extensions": extensions, "cards": document,
-                 "images": card_images()}
+        rules = {**_frozen_rules(document, options), "images": card_images()}
         self.card_set(rules)  # built (and cached) now: a card the engine cannot play stops the start here
         return rules
+
+    def card_set_problems(self):
+        """{choice key: (label, why a game of it could not start, or None)} for the cards in the database now:
+        the base game alone, with each extension, with all of them, at the fewest and most players. The card
+        database refuses a write that breaks a choice which could start (cards/integrity.py)."""
+        try:
+            document = machikoro_document()
+        except CardGame.DoesNotExist:
+            reason = "the Machi Koro cards are not loaded"
+            return {((BASE,), players): (_players_label(_("Base game"), players), reason)
+                    for players in self.player_limits(self.clean_options({}))}
+        others = [e["slug"] for e in document["extensions"] if e["slug"] != BASE]
+        problems = {}
+        for mix in dict.fromkeys([(), *((e,) for e in others), tuple(others)]):
+            options = self.clean_options({"extensions": list(mix)})
+            label = self.describe_options(options)[0]
+            try:
+                card_set = self.card_set(_frozen_rules(dict(document), options), cache=CHECKED_SETS)
+                reason = None
+            except RulesUnavailable as exc:
+                card_set, reason = None, str(exc)
+            for players in self.player_limits(options):
+                found = reason
+                if card_set is not None:
+                    try:
+                        self._new_match(card_set, options, 0, [f"Player {n + 1}" for n in range(players)])
+                    except RulesUnavailable as exc:
+                        found = str(exc)
+                problems[(tuple(options["extensions"]), players)] = (_players_label(label, players), found)
+        return problems
 
     def rules_view(self, rules):
         """The faces in the active language (a French and an English player at one table each see theirs)."""
@@ -275,15 +316,22 @@ class MachiKoroRuleset(Ruleset):
     def lab_namer(self, rules):
         return machikoro_lab.card_namer(rules)
 
-    def card_set(self, rules):
+    def card_set(self, rules, cache=CARD_SETS):
         try:
-            return CARD_SETS.get(rules)
+            return cache.get(rules)
         except (CardSetError, OptionsError) as exc:
             raise RulesUnavailable(f"the card set cannot be played: {exc}") from None
 
     def start(self, rules, options, seed, names):
-        card_set = self.card_set(rules)
-        return MachiKoroMatch(engine.new_game(card_set, engine.GameOptions.from_json(options), seed, list(names)))
+        return self._new_match(self.card_set(rules), options, seed, names)
+
+    def _new_match(self, card_set, options, seed, names):
+        # The set may lack what every game needs (a starting card moved or deleted behind the card database's
+        # back): the engine's OptionsError is then the set's fault, told to the players like any other.
+        try:
+            return MachiKoroMatch(engine.new_game(card_set, engine.GameOptions.from_json(options), seed, list(names)))
+        except (CardSetError, OptionsError) as exc:
+            raise RulesUnavailable(f"the card set cannot be played: {exc}") from None
 
     def load(self, rules, state):
         return MachiKoroMatch(engine.GameState.from_json(state, self.card_set(rules)))

@@ -37,18 +37,29 @@ class RpcConsumer(SeatSocketConsumer):
 
     async def connect(self):
         self.code = self.scope["url_route"]["kwargs"]["code"]
-        token = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("token", [None])[0]
+        # keep_blank_values: an empty `?token=` is a malformed token (4403), not a visit without one.
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"), keep_blank_values=True)
+        token = query.get("token", [None])[0]
         # Join the group first: what happens while the game is read queues up and is filtered by number.
         await self.channel_layer.group_add(self.group(), self.channel_name)
+        joined = False
         try:
-            found = await db(self._identify)(token)
-        except GameError:
-            found = None
-        if found is None:
-            await self.channel_layer.group_discard(self.group(), self.channel_name)
-            await self.refuse(4404 if token is None else 4403)
-            return
-        self.identity, self.game_id, self.protocol, self.seq = found
+            try:
+                found = await db(self._identify)(token)
+            except GameError:
+                found = None
+            except Exception:  # a bug: this client's handshake fails with a close code, not an HTTP 500
+                log.exception("rpc handshake failed")
+                await self.refuse(1011)
+                return
+            if found is None:
+                await self.refuse(4404 if token is None else 4403)
+                return
+            self.identity, self.game_id, self.protocol, self.seq = found
+            joined = True
+        finally:
+            if not joined:   # every way out of a refused handshake leaves the group it joined
+                await self.channel_layer.group_discard(self.group(), self.channel_name)
         self.bucket = TokenBucket()
         await self.accept()
         await self.mark_present()
@@ -110,7 +121,7 @@ class RpcConsumer(SeatSocketConsumer):
             request_id, silent = request.id, request.notification
             if not self.bucket.take():
                 raise rpc.Fault(rpc.BAD_STATE, "Too many calls: slow down.", ["volity.rate_limited"])
-            result = await self._call(request)
+            result = await self._call_as_player(request)
         except rpc.Fault as fault:
             fault_reply = fault
             if fault.request_id is not None:
@@ -123,6 +134,20 @@ class RpcConsumer(SeatSocketConsumer):
         else:
             return None if silent else rpc.result_text(request_id, result)
         return None if silent else rpc.error_text(request_id, fault_reply)
+
+    async def _call_as_player(self, request):
+        """`_call`, where a refused call from someone not seated is 607 whatever else was wrong with it (an
+        unknown method, wrong arguments, the game's state), except the calls observers may make. The seat is
+        looked up only for refused calls: a player's accepted call costs nothing more."""
+        try:
+            return await self._call(request)
+        except (rpc.Fault, GameError) as refusal:
+            if request.method in OBSERVER_CALLS or isinstance(refusal, NotSeated) or await db(self._seated)():
+                raise
+        raise not_a_player()
+
+    def _seated(self):
+        return seat_of(list(Seat.objects.filter(game_id=self.game_id)), self.identity) is not None
 
     async def _call(self, request):
         handler = self.VOLITY.get(request.method)
@@ -182,13 +207,20 @@ class RpcConsumer(SeatSocketConsumer):
             await self.send(text_data=text)
 
 
+OBSERVER_CALLS = {"volity.send_state"}   # what someone watching may call
+
+
+def not_a_player():
+    return rpc.Fault(rpc.NOT_A_PLAYER, "Only the players seated at this game can do that.")
+
+
 STATUS_TOKENS = {Game.Status.LOBBY: "volity.game_not_started", Game.Status.PLAYING: "volity.game_in_progress"}
 
 
 def fault_of(exc, protocol):
     """The Volity fault for a service's refusal."""
     if isinstance(exc, NotSeated):
-        return rpc.Fault(rpc.NOT_A_PLAYER, "Only the players seated at this game can do that.")
+        return not_a_player()
     if isinstance(exc, NotYourTurn):
         return rpc.Fault(rpc.BAD_STATE, exc.message, ["volity.not_your_turn"])
     if isinstance(exc, WrongStatus):

@@ -4,8 +4,6 @@ Every message to a game's RPC group carries the texts for observers and, by play
 each seated player, plus the event number it follows (`seq`) so a socket that has just rebuilt its state
 skips what that state already contains. Games without an RPC protocol send nothing here.
 """
-from django.db import transaction
-
 from config.registry import get_game
 from games import broadcast
 from games.models import Game, Seat
@@ -72,7 +70,7 @@ def announce_table(game, method, *params):
     if get_game(game.ruleset).rpc_protocol is None:
         return
     code = game.code
-    transaction.on_commit(lambda: _publish(code, None, [notification(method, *params)], {}))
+    broadcast.after_commit(lambda: _publish(code, None, [notification(method, *params)], {}), method)
 
 
 def publish_options(game, ruleset, sender):

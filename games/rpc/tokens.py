@@ -3,12 +3,17 @@
 A token is the seat's id and an HMAC of (game, seat, the seat's player) under the site's secret key: nothing
 is stored, it stops working when the seat is given up, and it names no one.
 """
+import re
+
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from games.identity import Identity
 from games.models import Seat
 
 SALT = "games.rpc.seat-token"
+# A seat's id in ASCII digits (str.isdigit() also takes "²", which int() refuses), short enough for the
+# database's integer column, then the 40 hex digits of the HMAC.
+TOKEN = re.compile(r"([0-9]{1,18})-([0-9a-f]{40})")
 
 
 def _mac(code, seat_id, owner_key):
@@ -24,11 +29,10 @@ def seat_token(game, seat):
 
 def identity_for_token(game, token):
     """The identity of the player whose seat `token` names at `game`, or None if it names none."""
-    if not isinstance(token, str) or len(token) > 80 or "-" not in token:
+    match = TOKEN.fullmatch(token) if isinstance(token, str) else None
+    if match is None:
         return None
-    seat_id, _, mac = token.partition("-")
-    if not seat_id.isdigit():
-        return None
+    seat_id, mac = match.groups()
     seat = Seat.objects.filter(pk=int(seat_id), game=game).select_related("user", "guest").first()
     if seat is None or not seat.identity_key:
         return None

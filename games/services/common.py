@@ -1,5 +1,4 @@
 """Helpers shared by the services: locking a game, finding the actor's seat, announcing changes after commit."""
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import broadcast
@@ -72,17 +71,17 @@ def announce_seats_of(game_id, code):
             fresh = Game.objects.only(*SEATS_FRAME_FIELDS).get(pk=game_id)
         broadcast.publish_to_game(code, seats_frame(fresh, seats, present))
 
-    transaction.on_commit(send)
+    broadcast.after_commit(send, "the seat list")
 
 
 def announce_open_games():
     """After commit: the public list of open games is sent again to everyone browsing it, in each one's
     language (not the language of whoever changed it)."""
-    transaction.on_commit(lambda: broadcast.publish_open_games(open_games_frames()))
+    broadcast.after_commit(lambda: broadcast.publish_open_games(open_games_frames()), "the open-games list")
 
 
 def announce_to_game(code, frame):
-    transaction.on_commit(lambda: broadcast.publish_to_game(code, frame))
+    broadcast.after_commit(lambda: broadcast.publish_to_game(code, frame), "a frame to a game")
 
 
 def compact_positions(game):

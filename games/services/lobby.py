@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from games import broadcast
 from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed, TooFewPlayers
 from games.models import Game, Seat
 from games.rpc import notify as rpc_notify
@@ -238,5 +239,5 @@ def change_option(*, game_id, identity, name, value):
     announce_seats(game)
     announce_open_games()
     sender = seat.name
-    transaction.on_commit(lambda: rpc_notify.publish_options(game, ruleset, sender))
+    broadcast.after_commit(lambda: rpc_notify.publish_options(game, ruleset, sender), "the RPC options")
     return game

@@ -63,7 +63,7 @@ def _announce_update(game, seats, ruleset, match, event):
         broadcast.publish_frames(game.code, game.event_seq, public, private)
         rpc_notify.publish_events(game, seats, ruleset, match, event)
 
-    transaction.on_commit(send)
+    broadcast.after_commit(send, "a game update")
 
 
 def record_action(game, seats, ruleset, match, position, action, by):

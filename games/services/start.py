@@ -83,7 +83,7 @@ def start_game(game, seats):
     game.turn_deadline = deadline_after(game, table, progress, now, new_turn=True)
     game.save()
     code = game.code
-    transaction.on_commit(lambda: broadcast.publish_to_game(code, {"type": "started"}))
-    transaction.on_commit(lambda: rpc_notify.publish_start(game, table, ruleset, match))
+    broadcast.after_commit(lambda: broadcast.publish_to_game(code, {"type": "started"}), "the start")
+    broadcast.after_commit(lambda: rpc_notify.publish_start(game, table, ruleset, match), "the RPC start")
     announce_open_games()
     schedule_next(game, table)

@@ -11,6 +11,8 @@ from redis.exceptions import MaxConnectionsError
 
 from config.channel_layer import LeanRedisChannelLayer
 
+from games.tests.redis_faults import kill_redis_clients
+
 pytestmark = [pytest.mark.redis, pytest.mark.asyncio]
 
 
@@ -270,3 +272,66 @@ async def test_the_buffer_of_a_socket_that_closed_as_its_message_came_is_dropped
     finally:
         await layer.flush()
         await layer.close_pools()
+
+
+async def test_killed_redis_connections_are_reopened_without_failing_a_waiting_receive_or_a_group_change(layers):
+    # `CLIENT KILL` (a Redis restart, a failover, a proxy) closed every socket with 1011 and failed each next
+    # handshake once: the connections are retried now (config/channel_layer.py, RETRY).
+    here, there = layers
+    channel = await here.new_channel()
+    await here.group_add("table", channel)
+    await there.group_add("table", await there.new_channel())
+    waiting = asyncio.ensure_future(here.receive(channel))
+    await wait_until(lambda: here.reader is not None and here.connection(0).connection_pool._in_use_connections)
+    assert await asyncio.to_thread(kill_redis_clients, os.environ["REDIS_URL"]) >= 2
+    await there.group_send("table", {"type": "x", "n": 1})   # there's pooled connection was killed too
+    assert (await asyncio.wait_for(waiting, 10))["n"] == 1
+    await asyncio.to_thread(kill_redis_clients, os.environ["REDIS_URL"])
+    await here.group_add("table", await here.new_channel())   # a handshake's first command
+    assert len(await here.connection(0).zrange(here._group_key("table"), 0, -1)) == 3
+
+
+async def wait_until(condition, timeout=5):
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "never came to pass"
+        await asyncio.sleep(0.01)
+
+
+def failing_reads(monkeypatch, layer, failures):
+    """`layer`'s next `failures` reads fail as with Redis unreachable (all retries of the connection spent)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    read = layer.receive_single
+    left = {"failures": failures}
+
+    async def receive_single(channel):
+        if left["failures"]:
+            left["failures"] -= 1
+            raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        return await read(channel)
+
+    monkeypatch.setattr(layer, "receive_single", receive_single)
+    return left
+
+
+async def test_the_reader_waits_out_a_short_outage_and_its_sockets_receive_on(layers, monkeypatch):
+    here, there = layers
+    channel = await here.new_channel()
+    left = failing_reads(monkeypatch, here, failures=6)
+    waiting = asyncio.ensure_future(here.receive(channel))
+    await wait_until(lambda: not left["failures"])
+    await there.send(channel, {"type": "x", "n": 1})
+    assert (await asyncio.wait_for(waiting, 10))["n"] == 1
+
+
+async def test_past_the_outage_limit_the_waiting_receives_fail(layers, monkeypatch):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from config import channel_layer
+
+    monkeypatch.setattr(channel_layer, "READ_OUTAGE_SECONDS", 0.2)
+    here = layers[0]
+    failing_reads(monkeypatch, here, failures=10**6)
+    with pytest.raises(RedisConnectionError):
+        await asyncio.wait_for(here.receive(await here.new_channel()), 10)

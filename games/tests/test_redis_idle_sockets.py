@@ -1,17 +1,21 @@
-"""On Redis, sockets that stay idle (spectators, a player waiting for a slow opponent) stay open.
+"""On Redis, sockets that stay idle (spectators, a player waiting for a slow opponent) stay open, and so do
+sockets whose Redis connections are killed (a Redis restart, a failover, `CLIENT KILL`).
 
 channels-redis waits for a socket's next message with a 5 s blocking pop; redis-py 8 reads with a 5 s
 socket timeout by default, so an idle consumer's receive timed out and the socket closed with 1011
 (redis/redis-py#4091). The settings give the layer's connections a longer read timeout.
 """
 import asyncio
+import os
 
 import pytest
 import pytest_asyncio
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from games.tests.redis_faults import kill_redis_clients
 from games.tests.sockets import close_consumer_connections, next_frame, open_socket, sync
+from games.tests.test_game_socket import start
 from games.tests.test_game_socket import table  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.redis, pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -48,4 +52,26 @@ async def test_idle_sockets_are_not_closed(table):  # noqa: F811
         await socket.send_to(text_data="anything")
         assert (await next_frame(socket, "error", timeout=5))["code"] == "read_only"
     for socket in sockets + lists:
+        await socket.disconnect()
+
+
+async def test_sockets_stay_open_when_redis_drops_the_connections(table):  # noqa: F811
+    # They closed with 1011, and the next handshake failed once (config/channel_layer.py retries now).
+    game, ids, keys = await sync(table)()
+    path = f"/ws/games/{game.code}/"
+    ann, bob, eve = [await open_socket(path, keys[name]) for name in ("ann", "bob", "eve")]
+    games_list = await open_socket("/ws/games/")
+    await next_frame(games_list, "games")
+    assert await asyncio.to_thread(kill_redis_clients, os.environ["REDIS_URL"]) >= 1
+    await start(game, ann, bob)                          # messages through the killed connections
+    await next_frame(eve, "started", timeout=10)
+    await next_frame(games_list, "games", timeout=10)
+    await asyncio.to_thread(kill_redis_clients, os.environ["REDIS_URL"])
+    late = await open_socket(path)                      # the first handshake after the kill
+    await late.send_json_to({"type": "ping", "ref": 1})
+    assert (await next_frame(late, "pong", timeout=5))["ref"] == 1
+    await ann.send_json_to({"type": "chat", "text": "still here"})
+    for socket in (ann, bob, eve, late):
+        assert (await next_frame(socket, "chat", timeout=10))["message"]["text"] == "still here"
+    for socket in (ann, bob, eve, late, games_list):
         await socket.disconnect()

@@ -4,10 +4,13 @@ The card database refuses such cards (cards/tests/test_effect_less_cards.py); th
 (a database edit, data from before the rule), which is why they are written with queryset.update().
 """
 
+from cards.aquarius.models import AquariusCard
 from cards.machikoro.models import Establishment, Landmark
+from cards.models import CardGame, Extension
 from games import services
 from games.models import Game, Seat
 
+from games.tests.test_aquarius_ruleset import aquarius_cards, aquarius_lobby  # noqa: F401  (a fixture)
 from games.tests.test_machikoro_ruleset import machikoro_lobby
 
 
@@ -82,3 +85,45 @@ def test_missing_cards_are_a_clear_refusal_too(db, ann, broadcasts):
     services.set_ready(game_id=game.pk, identity=ann, ready=True)
     assert Game.objects.get(pk=game.pk).status == Game.Status.LOBBY
     assert "load_cards" in errors_sent(broadcasts)[0]["message"]
+
+
+def test_a_starting_card_moved_out_of_the_base_game_is_a_clear_refusal(official_cards, ann, bob, broadcasts):
+    # The engine's OptionsError ("starting card 'wheat-field' is not in the extensions base"), not server_error.
+    harbor = Extension.objects.get(game__slug=CardGame.MACHI_KORO, slug="harbor")
+    Establishment.objects.filter(slug="wheat-field").update(extension=harbor)
+    game = machikoro_lobby(ann)
+    services.join_game(game_id=game.pk, identity=bob)
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.set_ready(game_id=game.pk, identity=bob, ready=True)
+
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.LOBBY and readiness(game) == {"ann": False, "bob": False}
+    [error] = errors_sent(broadcasts)
+    assert error["code"] == "cannot_start" and "wheat-field" in error["message"]
+
+    # The lobby stays usable: once the card is back, the same players start.
+    Establishment.objects.filter(slug="wheat-field").update(extension=Extension.objects.get(
+        game__slug=CardGame.MACHI_KORO, slug="base"))
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.set_ready(game_id=game.pk, identity=bob, ready=True)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PLAYING
+
+
+def test_an_aquarius_deck_too_small_for_the_table_is_a_clear_refusal(aquarius_cards, ann, bob, cid, broadcasts):
+    kept = list(AquariusCard.objects.filter(deck__slug="first-edition", kind="whole").values_list("pk", flat=True)[:8])
+    AquariusCard.objects.filter(deck__slug="first-edition").exclude(pk__in=kept).delete()  # 8 cards: too few for 3
+    game = aquarius_lobby(ann)
+    for player in (bob, cid):
+        services.join_game(game_id=game.pk, identity=player)
+    for player in (ann, bob, cid):
+        services.set_ready(game_id=game.pk, identity=player, ready=True)
+
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.LOBBY and not any(readiness(game).values())
+    [error] = errors_sent(broadcasts)
+    assert error["code"] == "cannot_start" and "too small" in error["message"]
+
+    services.leave(game_id=game.pk, identity=cid)  # two players fit the deck: the lobby still starts
+    services.set_ready(game_id=game.pk, identity=ann, ready=True)
+    services.set_ready(game_id=game.pk, identity=bob, ready=True)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PLAYING

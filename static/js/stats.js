@@ -199,7 +199,15 @@
     });
   }
 
+  // Players' colour swatches: set here, not in a style attribute, which the Content-Security-Policy refuses.
+  function paintSwatches(root) {
+    (root || document).querySelectorAll(".swatch[data-colour]").forEach(function (swatch) {
+      swatch.style.background = swatch.getAttribute("data-colour");
+    });
+  }
+
   function drawAll(root) {
+    paintSwatches(root);
     (root || document).querySelectorAll(".stats-body[data-stats-island]").forEach(drawBody);
   }
 

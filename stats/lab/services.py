@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.drafts.services import draft_document
+from games.broadcast import after_commit
 from games.rulesets import OptionsInvalid, RulesUnavailable, get_ruleset
 from stats.lab import runner
 from stats.lab.version import software_version
@@ -127,7 +128,7 @@ def _store(ruleset, *, rules, settings, seed, games, name, draft, draft_name, us
             name=name, game=ruleset.slug, draft=draft, draft_name=draft_name, rules=rules, options=settings,
             seed=seed, games=games, chunk_size=chunk_size_for(games), software_version=software_version(),
             created_by=user)
-        transaction.on_commit(lambda: runner.dispatch_run(run.pk))
+        after_commit(lambda: runner.dispatch_run(run.pk), "a lab run")
     return run
 
 

@@ -67,10 +67,10 @@ def test_a_wrong_token_leaves_a_shortfall(technologies):
 @pytest.mark.parametrize("body, field, message", [
     ({"active": ["atlantis"]}, "active", "Unknown card 'atlantis'."),
     ({"research": ["mathematics", "nope"]}, "research", "Unknown card 'nope'."),
-    ({"tokens": {"science": -1}}, "situation", "must not be negative"),
-    ({"discards": -3}, "situation", "must not be negative"),
-    ({"tokens": {"gold": 1}}, "situation", "unknown knowledge type"),
-    ({"active": "mathematics"}, "situation", "must be a list"),
+    ({"tokens": {"science": -1}}, "tokens.science", "A whole number from 0 to"),  # issue 31: the field named
+    ({"discards": -3}, "discards", "A whole number from 0 to"),
+    ({"tokens": {"gold": 1}}, "tokens.gold", "Unknown knowledge type"),
+    ({"active": "mathematics"}, "active", "Give a list of card slugs."),
 ])
 def test_the_cost_endpoint_refuses_bad_situations(technologies, body, field, message):
     response = cost(APIClient(), "medicine", body)

@@ -1,5 +1,7 @@
 """The counting test game with an RPC protocol: proof that the RPC socket is generic (no Aquarius in it).
-It registers like any game: `register(COUNTING_RPC, rpc=PROTOCOL)`."""
+It registers like any game: `register(COUNTING_RPC, rpc=PROTOCOL)`; servers the tests start add it with
+GAMES_EXTRA=games.tests.rpc.counting_rpc.GAME."""
+from config.registry import Game
 from games.rpc.protocol import Call, RpcProtocol, notification
 
 from games.tests.counting import CountingRuleset
@@ -45,3 +47,5 @@ class CountingRpcRuleset(CountingRuleset):
 
 PROTOCOL = CountingProtocol()
 COUNTING_RPC = CountingRpcRuleset()
+GAME = Game(slug="countrpc", name="Counting race over RPC", ruleset="games.tests.rpc.counting_rpc.COUNTING_RPC",
+            rpc="games.tests.rpc.counting_rpc.PROTOCOL")

@@ -1,18 +1,21 @@
 """The generic JSON-RPC socket, driven with the counting test game: authentication, config phase, readiness,
 state recovery, replies and every fault code, with nothing changed by a refused call."""
 import json
+from urllib.parse import quote
 
 import pytest
 import pytest_asyncio
+from channels.layers import get_channel_layer
 
 from games import services
 from games.identity import Identity
 from games.models import Game, Seat
-from games.rpc.tokens import seat_token
+from games.rpc.notify import rpc_group
+from games.rpc.tokens import identity_for_token, seat_token
 from games.rulesets import register, unregister
 
 from games.tests.helpers import session_for
-from games.tests.sockets import close_consumer_connections, refusal, sync
+from games.tests.sockets import CONNECT_TIMEOUT, close_consumer_connections, communicator_for, refusal, sync
 from games.tests.rpc.counting_rpc import COUNTING_RPC, PROTOCOL
 from games.tests.rpc.rpc_sockets import close_all, connect, methods, rpc_path
 
@@ -250,3 +253,53 @@ async def test_a_frame_nested_too_deep_is_refused_as_such(table):
     assert (await ann.call("volity.send_state"))["result"] == ["volity.ok"]  # the socket is still open
     for client in clients.values():
         await client.close()
+
+
+MALFORMED_TOKENS = ["", "²-x", "²-" + "0" * 40, "１-" + "0" * 40, "-" + "0" * 40, "1-", "1-" + "G" * 40,
+                    "9" * 30 + "-" + "0" * 40, "1 -" + "0" * 40, "1-" + "0" * 40 + "\n", "x" * 200]
+
+
+async def test_malformed_tokens_are_refused_with_4403_and_leave_no_trace_in_the_group(table):
+    """`"²".isdigit()` is true and int("²") raises: that token was an HTTP 500 after the socket had joined the
+    game's group, which it never left; an empty `?token=` connected as an observer."""
+    game, ids, keys = await sync(table)()
+    for token in MALFORMED_TOKENS:
+        assert await sync(identity_for_token)(game, token) is None, token
+        path = f"/ws/games/{game.code}/rpc/?token={quote(token)}"
+        assert await refusal(path) == 4403, token
+        assert await refusal(path, keys["eve"]) == 4403, token   # a session does not stand in for a bad token
+    assert not get_channel_layer().groups.get(rpc_group(game.code))
+
+
+async def test_observers_get_607_before_any_other_check(table):
+    """eve watches without a seat: whatever she calls but volity.send_state is 607, not 603 (an unknown method),
+    604/605 (wrong arguments) or 609 (the game's state) first; the seated players still get those."""
+    game, ids, clients = await lobby(table)
+    eve, ann = clients["eve"], clients["ann"]
+    calls = [("game.add", "x"), ("game.add",), ("game.add", 1), ("game.fly",), ("volity.fly",), ("volity.ready", 1),
+             ("volity.ready",), ("volity.unready",), ("game.set_target", "12"), ("game.set_target", 13)]
+    for call in calls:
+        assert (await eve.call(*call))["error"]["code"] == 607, call
+    assert (await eve.call("volity.send_state"))["result"] == ["volity.ok"]
+    assert (await eve.call("volity.send_state", 1))["error"]["code"] == 604
+    assert [(await ann.call(*call))["error"]["code"] for call in calls[:5]] == [605, 604, 609, 603, 603]
+    await start(clients)
+    for call in (("game.add", "x"), ("game.add", 1), ("game.fly",), ("volity.ready",), ("game.set_target", 13)):
+        assert (await eve.call(*call))["error"]["code"] == 607, call   # 17 calls: within the rate limit
+    assert await sync(lambda: game_row(game).options["target"])() == 12
+
+
+async def test_a_frame_that_crosses_a_refusal_is_ignored(table):
+    """A refused socket (accepted, then closed with its code) has no rate limit and no seat: a frame the client
+    sent before reading the close raised AttributeError, whose error reply went to a closed socket (daphne:
+    "Attempt to send on a closed protocol"). It is ignored, and so is what the socket's group sends it."""
+    game, ids, keys = await sync(table)()
+    for path, code in ((rpc_path(game.code, "1-bad"), 4403), ("/ws/games/nosuchgame/", 4404),
+                       (rpc_path("nosuchgame"), 4404)):
+        communicator = communicator_for(path, keys["eve"])
+        assert (await communicator.connect(timeout=CONNECT_TIMEOUT))[0]
+        assert (await communicator.receive_output(timeout=CONNECT_TIMEOUT))["code"] == code
+        await communicator.send_to(text_data='{"jsonrpc": "2.0", "id": 1, "method": "volity.ready", "params": []}')
+        await communicator.send_to(text_data='{"type": "ping", "ref": 1}')
+        assert await communicator.receive_nothing(timeout=0.3), path
+        await communicator.disconnect()   # raised the consumer's AttributeError
