@@ -79,8 +79,7 @@ def main():
     from tests.browser.live_site import LiveSite
 
     extra = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "bench-api-secret-key", "DJANGO_LOG_LEVEL": "ERROR",
-             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DATABASE_CONN_MAX_AGE": "600",
-             "API_THROTTLE_ANON": "off"}   # the bench measures serving, not the throttle's 429s
+             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost", "DATABASE_CONN_MAX_AGE": "600"}
     os.environ.pop("REDIS_URL", None)
     site = LiveSite(tempfile.mkdtemp(prefix="bench-api-"), servers=1, worker=False, extra_env=extra)
     print("starting a server on a fresh database ...", file=sys.stderr)

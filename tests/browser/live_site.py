@@ -115,6 +115,10 @@ class LiveSite:
             "CELERY_TASK_DEFAULT_QUEUE": f"live-{uuid.uuid4().hex[:8]}",
             "GAMES_BOT_DELAY": "0.05",
             "PYTHONUNBUFFERED": "1",
+            # Tests and benches make many guests and API calls from one address; the limits are tested apart
+            # (tests/test_rate_limits.py), and a test may set them again in `extra_env`.
+            "GAMES_GUEST_RATE": "off", "API_THROTTLE_ANON": "off", "API_THROTTLE_USER": "off",
+            "API_THROTTLE_CALCULATOR": "off",
             **(extra_env or {}),
         }
         if not self.redis:
