@@ -173,3 +173,14 @@ def test_the_draft_admin_says_why_it_did_not_publish(designer_browser, official_
                                                                      "_selected_action": [draft.pk]}, follow=True)
     assert "could no longer start" in response.content.decode()
     assert Establishment.objects.filter(slug="bakery").exists()
+
+
+def test_the_last_landmark_to_build_for_the_win_is_kept(designer_api, official_cards):
+    base = Landmark.objects.filter(extension__slug="base", counts_toward_win=True, starts_built=False)
+    *others, last = base.order_by("cost").values_list("slug", flat=True)
+    for slug in others:
+        response = designer_api.patch(f"/api/landmarks/{slug}/", {"counts_toward_win": False}, format="json")
+        assert response.status_code == 200, response.content.decode()[:500]
+    error = refused(designer_api.patch(f"/api/landmarks/{last}/", {"counts_toward_win": False}, format="json"))
+    assert "no landmark to build" in error["message"]
+    assert Landmark.objects.get(slug=last).counts_toward_win

@@ -62,6 +62,9 @@ def _checked_card_set(card_set, options, players):
     for slug in options.starting_cards:
         if slug not in cs.establishment_index:
             raise OptionsError(f"starting card {slug!r} is not in the extensions {', '.join(options.extensions)}")
+    if not any(l.counts_toward_win and not l.starts_built for l in cs.landmarks):
+        # Nobody could ever win (or everybody would have won before the first roll).
+        raise OptionsError(f"the extensions {', '.join(options.extensions)} hold no landmark to build for the win")
     return cs
 
 
