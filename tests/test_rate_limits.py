@@ -231,7 +231,9 @@ PROBE = ("import json, django; django.setup(); from django.conf import settings 
 
 
 def probe(**env):
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("API_THROTTLE", "REDIS_URL", "LOGIN_"))}
+    # The Makefile exports DJANGO_DEBUG=1, under which HSTS stays off: the probe reads the production defaults.
+    clean = {k: v for k, v in os.environ.items()
+             if not k.startswith(("API_THROTTLE", "REDIS_URL", "LOGIN_", "DJANGO_DEBUG", "DJANGO_SECURE", "GAMES_GUEST"))}
     clean.update(DJANGO_SETTINGS_MODULE="config.settings", DJANGO_SECRET_KEY="x", **env)
     result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

@@ -46,7 +46,7 @@ def play_one_step(page, refusals):
     target.click()
     if page.locator("#board button.aq-hand-card.selected").count():
         return True  # a choice on the way to a move (a card, its orientation, the card to move): no event yet
-    page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}"
+    page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}"
                            " || !document.getElementById('toast').hidden", timeout=15000)
     if seq_of(page) == before:
         refusals.append(f"{selector}: {page.inner_text('#toast')}")
@@ -103,5 +103,5 @@ def my_turn(page):
             return playable
         before = seq_of(page)
         page.click("#actions button:not([disabled]) >> text=/pass/i")
-        page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}", timeout=15000)
+        page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=15000)
     raise AssertionError("the player had only passes to make for 20 turns")

@@ -147,7 +147,7 @@ def test_a_card_is_played_with_the_keyboard_alone(game, module_browser):
         page.keyboard.press("Enter")
 
         # The server took the move: a new event, and the board drawn from it has the card at that place.
-        page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}")
+        page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
         placed = page.locator(f"#board g.aq-layer > g.aq-card[data-card='{card}']")
         placed.wait_for()
         assert placed.get_attribute("transform") == f"translate({x * 66},{y * 90})"

@@ -69,12 +69,12 @@ def test_a_whole_game_in_french_on_a_phone(site, browser):
         page.click("form button.primary")
         page.wait_for_selector("#lobby:not([hidden])")
         # The plural follows the seats taken, not the table's size: "1 place prise sur 3", never "1 places".
-        page.wait_for_function("document.getElementById('lobby-status').textContent.length > 0")
+        page.wait_for_function("() => document.getElementById('lobby-status').textContent.length > 0")
         assert page.locator("#lobby-status").inner_text().startswith("1 place prise sur 3 (au moins 2).")
         for count in range(2):
             page.click("#add-bot")
             page.wait_for_selector(f"#seats li:nth-child({count + 2})")
-        page.wait_for_function("document.getElementById('lobby-status').textContent.includes('places prises')")
+        page.wait_for_function("() => document.getElementById('lobby-status').textContent.includes('places prises')")
         visit("lobby")
 
         page.click("#ready-button")
@@ -90,7 +90,7 @@ def test_a_whole_game_in_french_on_a_phone(site, browser):
                 page.wait_for_timeout(100)
         page.reload()
         page.wait_for_selector("#after-stats .stats-body", timeout=60000)
-        page.wait_for_function("document.getElementById('winner').textContent.length > 0")
+        page.wait_for_function("() => document.getElementById('winner').textContent.length > 0")
         assert "gagné" in page.locator("#winner").inner_text()
         visit("end")
 

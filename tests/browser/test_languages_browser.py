@@ -30,8 +30,8 @@ def test_french_and_english_players_each_see_their_language(site, browser):
             break
         host.wait_for_timeout(100)
     actor.locator(offered).first.click()
-    guest.wait_for_function("document.querySelector('#game-log').textContent.includes(' lance les dés')")
-    host.wait_for_function("document.querySelector('#game-log').textContent.includes(' rolls')")
+    guest.wait_for_function("() => document.querySelector('#game-log').textContent.includes(' lance les dés')")
+    host.wait_for_function("() => document.querySelector('#game-log').textContent.includes(' rolls')")
     assert " rolls" not in guest.inner_text("#game-log") and " lance" not in host.inner_text("#game-log")
     ARTIFACTS.mkdir(exist_ok=True)
     guest.screenshot(path=str(ARTIFACTS / "languages-french-phone.png"), full_page=True)

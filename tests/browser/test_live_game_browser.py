@@ -71,7 +71,7 @@ def test_a_whole_game_in_the_browser(site, browser):
                 before = seq_of(page)
                 if choose_and_click(page):
                     moved = True
-                    page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) > {before}"
+                    page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}"
                                            " || !document.getElementById('toast').hidden", timeout=15000)
             if not moved:
                 time.sleep(0.1)

@@ -190,13 +190,13 @@ def test_a_background_tab_is_told_when_it_is_its_turn(site, browser):
         create_game(page, site, bots=1)
         plain = page.title()
         page.click("#ready-button")
-        page.wait_for_function("document.title.includes('Your turn')", timeout=30000)
+        page.wait_for_function("() => document.title.includes('Your turn')", timeout=30000)
         assert page.title() != plain
         # Coming back to the tab stops the blinking and restores the title.
         page.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
-        page.wait_for_function(f"document.title === {plain!r}")
+        page.wait_for_function(f"() => document.title === {plain!r}")
         # The timer is shown while it is this player's turn.
-        page.wait_for_function("/^\\d+:\\d\\d left$/.test(document.getElementById('timer').textContent)", timeout=5000)
+        page.wait_for_function("() => /^\\d+:\\d\\d left$/.test(document.getElementById('timer').textContent)", timeout=5000)
         assert re.match(r"\d+:\d\d left", page.inner_text("#timer"))
 
 
@@ -245,7 +245,7 @@ def test_a_chat_message_refused_for_speed_stays_in_the_input(site, browser):
             page.press("#chat-input", "Enter")
             if number < 6:
                 page.wait_for_selector(f"#chat-log li:has-text('message {number}')")
-        page.wait_for_function("document.getElementById('chat-input').value === 'message 6'")
+        page.wait_for_function("() => document.getElementById('chat-input').value === 'message 6'")
         assert page.locator("#chat-log li:has-text('message 6')").count() == 0
     page.context.close()
 
