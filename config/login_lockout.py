@@ -10,6 +10,7 @@ import math
 from axes.backends import AxesStandaloneBackend
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_cool_off
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import REDIRECT_FIELD_NAME
@@ -17,6 +18,17 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _, ngettext
+
+
+USERNAME_COLUMN = 255   # axes' username column; Django's own usernames are at most 150 characters
+
+
+def counted_username(request, credentials=None):
+    """AXES_USERNAME_CALLABLE: axes' own choice of the username, cut to its column (a longer name is nobody's, and
+    PostgreSQL refuses to store it: a 500 for a hostile Basic header)."""
+    field = settings.AXES_USERNAME_FORM_FIELD
+    username = credentials.get(field) if credentials else getattr(request, "data", request.POST).get(field)
+    return username[:USERNAME_COLUMN] if isinstance(username, str) else username
 
 
 class LockoutBackend(AxesStandaloneBackend):

@@ -251,6 +251,7 @@ AXES_DISABLE_ACCESS_LOG = True  # failures only: no row for every successful log
 AXES_HANDLER = "config.login_lockout.LockoutHandler"
 AXES_LOCKOUT_CALLABLE = "config.login_lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "games.rate_limits.client_ip"
+AXES_USERNAME_CALLABLE = "config.login_lockout.counted_username"
 
 # Headers (docs/operations.md "Headers"): scripts and styles from the site itself or carrying the request's nonce.
 CONTENT_SECURITY_POLICY = {"DIRECTIVES": {

@@ -19,7 +19,7 @@ class SiteThrottleMixin:
     cache = ConnectionProxy(caches, LIMITS_CACHE)
 
     def get_ident(self, request):
-        return client_ip(request)
+        return client_ip(request) or "unknown"
 
     def allow_request(self, request, view):
         try:

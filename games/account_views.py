@@ -40,7 +40,7 @@ def play_as_guest(request):
     form = GuestForm(request.POST or None)
     context = {"form": form, "identity": identity, "next": _next_url(request, "")}
     if request.method == "POST" and form.is_valid():
-        wait = take_one("guest", client_ip(request), parse_rate(settings.GAMES_GUEST_RATE, "GAMES_GUEST_RATE"))
+        wait = take_one("guest", client_ip(request) or "unknown", parse_rate(settings.GAMES_GUEST_RATE, "GAMES_GUEST_RATE"))
         if wait:
             minutes = -(-wait // 60)
             context["too_many_guests"] = ngettext(

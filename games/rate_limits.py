@@ -4,6 +4,7 @@ Behind a reverse proxy every request comes from the proxy's address; the client'
 `DJANGO_TRUSTED_PROXIES` proxies appended to X-Forwarded-For. Anything left of those in that header was written by
 the client and is never trusted; with no trusted proxy the header is ignored (docs/operations.md "Throttling").
 """
+import ipaddress
 import logging
 import time
 
@@ -19,13 +20,17 @@ log = logging.getLogger(__name__)
 
 
 def client_ip(request):
-    """The client's address, as the trusted proxies saw it (an HttpRequest or DRF's Request)."""
+    """The client's address, as the trusted proxies saw it (an HttpRequest or DRF's Request); None when there is
+    none or it is not an address (a Unix socket, a test client's forced login): axes keeps addresses in an inet
+    column, which refuses anything else on PostgreSQL."""
     proxies = settings.TRUSTED_PROXIES
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "") if proxies else ""
     hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
-    if hops:
-        return hops[-min(proxies, len(hops))]
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    candidate = hops[-min(proxies, len(hops))] if hops else request.META.get("REMOTE_ADDR") or ""
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:
+        return None
 
 
 def parse_rate(rate, setting):
