@@ -2,7 +2,8 @@
 
 Every save or delete of a card-database row raises `CardDataVersion.number` in the same transaction
 (`bump_version`, through the signals below); the loaders that insert in bulk, sending no signal (Valeria's
-load, the Lorenzo import), call `bump_version` themselves. Cached API answers are keyed by that number, so one
+load, the Lorenzo import), call `bump_version` themselves, and only when they inserted something: a load or import
+that changes nothing leaves the version, so the caches and ETags, as they were. Cached API answers are keyed by that number, so one
 small query per request tells whether they still hold, in every process and every configuration.
 """
 import hashlib
@@ -32,6 +33,11 @@ def current_version():
         cursor.execute(f'SELECT "number", "stamp" FROM "{meta.db_table}" WHERE "{meta.pk.column}" = %s', [1])
         row = cursor.fetchone()
     return f"{row[0]}-{row[1]}" if row else "0"
+
+
+def version_number():
+    """The counter alone (0 before any card was written): what an export names and GET /api/changes/ takes."""
+    return _counter().objects.filter(pk=1).values_list("number", flat=True).first() or 0
 
 
 def bump_version():

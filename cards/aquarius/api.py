@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api import KeepsGamesPlayableMixin
+from cards.export import stamped
 from cards.models import CardGame, Extension
 from cards.aquarius.models import AquariusCard
 from cards.serializers import HistoryRecordSerializer, ModelCleanMixin
@@ -60,6 +61,6 @@ class AquariusExportView(APIView):
         if not CardGame.objects.filter(slug=CardGame.AQUARIUS).exists():
             raise Http404("No Aquarius cards yet.")
         try:
-            return Response(aquarius_document(deck=request.query_params.get("deck") or None))
+            return Response(stamped(aquarius_document(deck=request.query_params.get("deck") or None)))
         except DeckMissing as exc:
             raise Http404(str(exc)) from None

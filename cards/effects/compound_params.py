@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cards.effects.cursor import Cursor
+from cards.effects.pair_types import value_expected
 from cards.effects.params import Param
 from cards.effects.phrases import _
 from cards.effects.spelling import listed, unprintable
@@ -96,10 +97,11 @@ class ActionParam(Param):
 
 @dataclass
 class Pairs(Param):
-    """Legacy `key=value` arguments, in any order, keys out of `keys`; `required` keys must be present."""
+    """Legacy `key=value` arguments, in any order; `keys` maps each key to the type of its value (pair_types.py),
+    which is checked as it is read; `required` keys must be present."""
 
     field: str
-    keys: tuple[str, ...]
+    keys: dict
     required: tuple[str, ...] = ()
     optional: bool = True
 
@@ -116,6 +118,10 @@ class Pairs(Param):
             if item.key not in self.keys or item.key in seen:
                 left = listed(k + "=..." for k in self.keys if k not in seen)
                 raise cursor.error(_("one of %(choices)s", choices=left))
+            kind, resources = self.keys[item.key], cursor.vocabulary.resources
+            if not kind.check(item.value, resources):  # refused at the value itself, not at its key
+                token = cursor.text[item.value_start:item.end]
+                raise cursor.error_at(item.value_start, token, value_expected(item.key, kind, resources))
             seen.add(item.key)
             cursor.take()
             pairs.append(KeyValue(item.key, item.value))

@@ -49,11 +49,12 @@ class RawDotted(Raw):
 
 
 class RawPair(Raw):
-    """`key=value`; value is its text without spaces (`g:1,s:1`)."""
-    __slots__ = ("key", "value")
+    """`key=value`; value is its text without spaces (`g:1,s:1`), value_start its offset (for errors about it)."""
+    __slots__ = ("key", "value", "value_start")
 
-    def __init__(self, key, value, start, end):
+    def __init__(self, key, value, start, end, value_start=None):
         self.key, self.value, self.start, self.end = key, value, start, end
+        self.value_start = start if value_start is None else value_start
 
 
 class RawCompare(Raw):
@@ -141,15 +142,16 @@ class _ToRaw(Transformer):
 
     def pair(self, children):
         key, _equals, value = children
-        return RawPair(str(key), value[0], key.start_pos, value[1])
+        text, start, end = value
+        return RawPair(str(key), text, key.start_pos, end, start)
 
     def pair_value(self, children):
         parts = [c for c in children if not (isinstance(c, Token) and c.type == "COMMA")]
-        return ",".join(p[0] for p in parts), parts[-1][1]
+        return ",".join(p[0] for p in parts), parts[0][1], parts[-1][2]
 
     def pair_part(self, children):
         atoms = [c for c in children if c.type != "COLON"]
-        return ":".join(str(a) for a in atoms), atoms[-1].end_pos
+        return ":".join(str(a) for a in atoms), atoms[0].start_pos, atoms[-1].end_pos
 
     def comparison(self, children):
         field, op, value = children

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 
 from cards.api import HistoryMixin, ProtectedDeleteMixin
 from cards.api_input import SafeJSONParser, too_large
+from cards.export import stamped
 from cards.models import CardGame
 from cards.permissions import is_designer
 
@@ -137,7 +138,7 @@ class LorenzoExportView(APIView):
     @extend_schema(responses={200: dict}, operation_id="export_lorenzo_document")
     def get(self, request):
         _lorenzo_or_404()
-        return Response(lorenzo_exporter.lorenzo_document())
+        return Response(stamped(lorenzo_exporter.lorenzo_document()))
 
 
 class LorenzoSetExportView(APIView):

@@ -361,7 +361,8 @@ def import_read_files(reads, *, user=None, dry_run=False, overwrite=True, reason
             transaction.set_rollback(True)
         else:
             report.written = True
-            bump_version()  # bulk inserts send no save signals
+            if report.by_status(ADDED):
+                bump_version()  # bulk inserts send no save signals; changed cards' saves raised it already
     return report
 
 

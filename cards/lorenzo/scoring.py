@@ -31,6 +31,11 @@ from cards.lorenzo.normalise import normalise_card
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "lorenzo" / "rules"
 FAITH_NEEDED_IN_PERIOD_3 = 5
 MOREFAITH_BONUS = 5
+# Every key a score sheet's line may have, in the order lines come; each at most once (docs/lorenzo.md lists them).
+LINE_KEYS = (
+    "victory_points", "faith", "MOREFAITH", "LESSFORVICTORY", "territories", "characters", "ventures", "military",
+    "resources", "LESSFORMILITARY", "LESSFORBUILDING", "LESSFORRESOURCE",
+)
 
 
 class ScoringError(ValueError):
@@ -167,7 +172,7 @@ def score_player(holdings, all_military_points=None):
         faith_points = _counted(holdings.faith_points, words.RESOURCE_NAMES["FAITH_POINTS"])
         sheet.add("faith", f"{faith_points} (third Vatican report)", faith, count=holdings.faith_points)
         if "MOREFAITH" in _flags(leaders):
-            sheet.add("faith", "Sisto IV: supporting the Church", MOREFAITH_BONUS, kind="MOREFAITH")
+            sheet.add("MOREFAITH", "Sisto IV: supporting the Church", MOREFAITH_BONUS)  # its own key: keys are unique
     if "LESSFORVICTORY" in flags:
         held = sum(points for _, _, points in sheet.lines)
         sheet.add("LESSFORVICTORY", f"1 for every 5 of {_counted(held, words.RESOURCE_NAMES['VICTORY_POINTS'])}",

@@ -7,6 +7,7 @@ from rest_framework.views import APIView
 
 from cards.api import (CachedListMixin, HistoryMixin, KeepsGamesPlayableMixin, ProtectedDeleteMixin,
                        conditional_document)
+from cards.export import stamped
 from cards.models import CardGame
 
 from cards.machikoro import filters, serializers
@@ -59,4 +60,4 @@ class MachiKoroExportView(APIView):
     def get(self, request):
         if not CardGame.objects.filter(slug=CardGame.MACHI_KORO).exists():
             raise Http404(_("No Machi Koro cards yet."))
-        return conditional_document(request, "export:machi-koro-file", document)
+        return conditional_document(request, "export:machi-koro-file", lambda: stamped(document()))

@@ -94,10 +94,13 @@ def test_export_of_one_game_has_its_own_etag(client, official_cards):
 def test_a_lorenzo_import_written_in_bulk_raises_the_version(official_cards):
     from pathlib import Path
 
+    from cards.lorenzo.models import LeaderCard
+
+    LeaderCard.objects.all().delete()
     before = caching.current_version()
     path = Path("cards/data/lorenzo/leader_cards.json")
     report = import_files([(path.name, path.read_text(encoding="utf-8"))])
-    assert report.ok and report.written
+    assert report.ok and report.written and report.counts()["added"] == 20
     assert caching.current_version() != before
 
 

@@ -1,5 +1,7 @@
 """Valeria's cards as one document (the bulk export, GET /api/export/valeria/ and the whole database's export), and
 the banned-card list."""
+from cards.export import stamped
+
 from cards.valeria.models import VALERIA_TABLES, ValeriaPreset
 from cards.valeria.serializers import SERIALIZERS, ValeriaPresetSerializer
 
@@ -22,4 +24,4 @@ def document():
         cards = model.objects.select_related("extension").order_by("source_id")
         tables[model.table] = serializer(cards, many=True).data
     presets = ValeriaPresetSerializer(ValeriaPreset.objects.all(), many=True).data
-    return {"game": "valeria", "tables": tables, "presets": presets, "banned": banned_list()}
+    return stamped({"game": "valeria", "tables": tables, "presets": presets, "banned": banned_list()})

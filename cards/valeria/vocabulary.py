@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from cards.effects.compound_params import ActionParam, Pairs, Repeat, pick_kind, read_filter
 from cards.effects.cursor import Cursor
 from cards.effects.errors import EffectError
+from cards.effects.pair_types import DieCost, DieFace, OneOf, ResourceAmounts, WholeNumber
 from cards.effects.params import AmountParam, Dotted, Flag, Name, Number, Param, Word, with_choices
 from cards.effects.phrases import _
 from cards.effects.spelling import listed
@@ -21,7 +22,7 @@ from cards.effects.tree import Acquire, Call, Choose, Filter, Gain, Group, Leg
 from cards.effects.vocabulary import FieldSpec, VerbSpec, Vocabulary, register
 
 from cards.valeria.explain import explain_valeria
-from cards.valeria.legacy import build_manipulate_resources
+from cards.valeria.legacy import MODES, build_manipulate_resources
 
 GAME = "valeria"
 RESOURCES = ("g", "m", "s", "v", "p", "t", "wild")
@@ -32,6 +33,27 @@ NAMED_COUNT_SCOPES = ("owned_citizen_name", "owned_starter_name", "owned_monster
 SPACED_PHASES = ("action.start", "action.end", "action.hire", "action.slay", "action.build", "action.build_domain",
                  "action.on_opponent_slay")
 OPTIONAL = Flag("optional", as_word=True)
+
+# The types of the legacy key=value values (pair_types.py): they check each value as a card is saved, and
+# docs/effects.md's table of key=value parameters is written from them (pairs_doc.py).
+ROLES = ("holy", "shadow", "soldier", "worker")
+MONSTER_TYPES = ("minion", "beast", "titan", "warden", "boss")
+MONSTER_AREAS = ("barrens", "cavern", "crypt", "cutthroats", "dark_waters", "den", "desert", "fire_temple", "forest",
+                 "glacier", "gloom_gyre", "gnolls", "hills", "kaharian", "mountains", "necropolis", "oasis", "ruins",
+                 "sewer", "skerry", "swamp", "the_deep", "tundra", "undead_samurai", "valley", "volcano", "woods")
+AMOUNTS = ResourceAmounts()
+VICTIM_VP = WholeNumber(1, 10)
+DISCOUNT = WholeNumber(1, 10)
+ROLE = OneOf(ROLES, _("a role"))
+CARD_KIND = OneOf(("citizen", "monster", "domain", "noble"), _("a card kind"))
+MONSTER_TYPE = OneOf(MONSTER_TYPES, _("a monster type"))
+MONSTER_POOL = OneOf(MONSTER_AREAS, _("a monster area"))
+TAKEN_TO = OneOf(("self", "stack"), _("where the card goes"))
+TRUE_FALSE = OneOf(("true", "false"), _("an answer"))
+DIE_COST = DieCost(roles=ROLES)
+LEGACY_EXCHANGE = {"pay": AMOUNTS, "gain": AMOUNTS, "optional": TRUE_FALSE}
+LEGACY_MANIPULATE = {"mode": OneOf(tuple(MODES), _("a mode")), "pay": AMOUNTS, "gain": AMOUNTS, "take": AMOUNTS,
+                     "optional": TRUE_FALSE}
 
 
 @dataclass
@@ -135,29 +157,29 @@ def _verbs() -> dict[str, VerbSpec]:
         VerbSpec("choose", Choose, ((Repeat(Option()),),), build=_choose),
         call("exchange", amount("pay"), amount("gain")),
         call("count", CountScope(), amount()),
-        call("steal", Repeat(amount()), Pairs("extra", ("victim_vp",))),
+        call("steal", Repeat(amount()), Pairs("extra", {"victim_vp": VICTIM_VP})),
         call("banish_center", Word("kind", ("citizen", "monster", "noble", "domain"), _("a card kind")),
-             Pairs("extra", ("type",))),
+             Pairs("extra", {"type": MONSTER_TYPE})),
         call("banish_owned", Word("kind", ("citizen", "monster"), _("a card kind"))),
         call("take_owned", Word("kind", ("citizen", "monster"), _("a card kind")), Word("how", ("random",), _("how")),
-             Pairs("extra", ("to", "victim_vp"))),
+             Pairs("extra", {"to": TAKEN_TO, "victim_vp": VICTIM_VP})),
         call("return_owned", Word("kind", ("citizen", "monster"), _("a card kind")), amount(), OPTIONAL),
         call("flip_citizen", Word("target", ("targeted",), _("a target"), optional=True), OPTIONAL),
         call("banish_center_citizen", OPTIONAL),
         call("banish_center_domain", OPTIONAL),
         call("add_slay_cost", amount()),
-        call("add_self_slay_cost", amount(), Pairs("extra", ("max",))),
+        call("add_self_slay_cost", amount(), Pairs("extra", {"max": WholeNumber(1, 20)})),
         call("add_self_gold_pool", Number("amount")),
         call("self_convert", signatures=((amount("pay"), amount("gain"), OPTIONAL),
-                                         (Pairs("extra", ("pay", "gain", "optional"), ("pay", "gain")),))),
+                                         (Pairs("extra", LEGACY_EXCHANGE, ("pay", "gain")),))),
         call("pay_to_player", signatures=((amount("pay"), amount("gain"), OPTIONAL),
-                                          (Pairs("extra", ("pay", "gain", "optional"), ("pay", "gain")),))),
+                                          (Pairs("extra", LEGACY_EXCHANGE, ("pay", "gain")),))),
         call("take_from_player", amount("take"), OPTIONAL),
-        call("pay_to_chosen", Pairs("extra", ("pay",), ("pay",))),
-        call("gain_action", Pairs("extra", ("pay",), ("pay",))),
-        call("place_reserve_monster", Pairs("extra", ("pool",), ("pool",))),
-        call("banish_owned_citizen", Pairs("extra", ("role", "gain"))),
-        call("all_gain_per_owned", Pairs("extra", ("gain", "per"), ("gain", "per"))),
+        call("pay_to_chosen", Pairs("extra", {"pay": AMOUNTS}, ("pay",))),
+        call("gain_action", Pairs("extra", {"pay": AMOUNTS}, ("pay",))),
+        call("place_reserve_monster", Pairs("extra", {"pool": MONSTER_POOL}, ("pool",))),
+        call("banish_owned_citizen", Pairs("extra", {"role": ROLE, "gain": AMOUNTS})),
+        call("all_gain_per_owned", Pairs("extra", {"gain": AMOUNTS, "per": CARD_KIND}, ("gain", "per"))),
         call("grant_all", Dotted("flag")),
         call("modify_monster_strength", Number("amount", minimum=None)),
         call("steal_citizen", CompareParam()),
@@ -165,9 +187,9 @@ def _verbs() -> dict[str, VerbSpec]:
         call("floor_div", Word("resource", ("gold", "strength", "magic"), _("a resource name")), Number("divisor"),
              Number("amount")),
         call("ignore_requirement", Number("count")),
-        call("slay_discount", Pairs("extra", ("magic", "strength"))),
-        VerbSpec("manipulate_resources", Call, ((Pairs("extra", ("mode", "pay", "gain", "take", "optional"),
-                                                       ("mode",)),),), build=build_manipulate_resources),
+        call("slay_discount", Pairs("extra", {"magic": DISCOUNT, "strength": DISCOUNT})),
+        VerbSpec("manipulate_resources", Call, ((Pairs("extra", LEGACY_MANIPULATE, ("mode",)),),),
+                 build=build_manipulate_resources),
     ]
     for word in ("all_lose", "all_gain", "active_gain", "others_gain", "active_lose", "others_lose"):
         specs.append(call(word, amount()))
@@ -186,7 +208,7 @@ VERBS = _verbs()
 # phase.verb written as one dotted word (the seed keeps these as they are).
 ATTACHED = {
     "roll": {spec.call_verb: spec for spec in (
-        call("set_one_die", Pairs("extra", ("target", "subtract", "cost"))),
+        call("set_one_die", Pairs("extra", {"target": DieFace(), "subtract": WholeNumber(1, 5), "cost": DIE_COST})),
         call("on_event", Word("event", ("doubles",), _("an event")), ActionParam("action")),
         call("reroll_one_die"),
         call("reroll_both_dice_pay_magic_2"),

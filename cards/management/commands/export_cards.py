@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.export import export_document
+from cards.export import export_document, stamped
 from cards.machikoro.export import document as machikoro_document
 from cards.lorenzo import exporter
 from cards.lorenzo.vocabulary import DEVELOPMENT, EXCOMMUNICATION, LEADER
@@ -68,4 +68,4 @@ class Command(BaseCommand):
         game = self.game_of(name)
         if name != "all" and not CardGame.objects.filter(slug=game).exists():
             raise CommandError(f"No {game} cards in the database; load or import some first.")
-        return SETS[name][1]()
+        return stamped(SETS[name][1]())

@@ -46,6 +46,15 @@ def test_the_period_3_excommunication_takes_faith_away(official_cards):
     assert lines["LESSFORVICTORY"] == -2  # 1 for every 5 of 10
 
 
+def test_every_line_has_its_own_key_sisto_iv_included(official_cards):
+    body = score({"victory_points": 10, "faith_points": 6, "military_points": 1, "leaders": ["Sisto IV"],
+                  "cards": {"territories": ["Woods"]}}).json()
+    keys = [line["key"] for line in body["lines"]]
+    assert len(keys) == len(set(keys)), keys
+    lines = {line["key"]: line["points"] for line in body["lines"]}
+    assert lines["faith"] == 7 and lines["MOREFAITH"] == 5
+
+
 def test_the_seeds_typo_is_not_needed_and_cards_may_be_a_flat_list(official_cards):
     body = score({"faith_points": 5, "cards": ["Woods", "farmer"]}).json()
     lines = {line["key"]: line for line in body["lines"]}

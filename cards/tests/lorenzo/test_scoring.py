@@ -1,10 +1,13 @@
 """End-of-game scoring, case by case, with the real cards."""
+from pathlib import Path
+
 import pytest
 from django.utils import translation
 
 from cards.lorenzo.reading import read_file
 from cards.lorenzo.score_text import line_what
-from cards.lorenzo.scoring import PlayerHoldings, ScoringError, final_scores, military_points_won, score_player
+from cards.lorenzo.scoring import (LINE_KEYS, PlayerHoldings, ScoringError, final_scores, military_points_won,
+                                   score_player)
 
 from cards.tests.lorenzo.conftest import reference_cards, reference_text
 
@@ -62,7 +65,10 @@ def test_faith_track_at_the_third_vatican_report(faith, points):
 
 
 def test_sisto_iv_adds_five_when_supporting_the_church():
-    assert score_player(player(faith_points=6, leaders=["Sisto IV"])).points("faith") == 7 + 5
+    sheet = score_player(player(faith_points=6, leaders=["Sisto IV"]))
+    assert (sheet.points("faith"), sheet.points("MOREFAITH")) == (7, 5)
+    keys = [key for key, _, _ in sheet.lines]
+    assert len(keys) == len(set(keys))  # one line per key: the answer's lines may be read as a mapping
 
 
 def test_a_period_three_tile_means_no_support_and_no_faith_points():
@@ -182,3 +188,22 @@ def test_a_sheet_counts_one_card_in_the_singular_in_both_languages(count):
         for language, expected in (("en", english[key]), ("fr", un if count == 1 else deux)):
             with translation.override(language):
                 assert line_what(details[key]) == expected, (key, language)
+
+
+LORENZO_DOCS = Path(__file__).resolve().parents[3] / "docs" / "lorenzo.md"
+PERIOD_3_TILES = [name for name, tile in TILES.items() if tile.period == 3]
+
+
+@pytest.mark.parametrize("tile", [None, *PERIOD_3_TILES])
+def test_lines_have_unique_keys_from_the_documented_list(tile):
+    sheet = score_player(player(2, 2, ["Crusade"], ["Fortress"], tiles=[tile] if tile else [], leaders=["Sisto IV"],
+                                victory_points=12, military_points=3, faith_points=8, wood=2, stone=2))
+    keys = [key for key, _, _ in sheet.lines]
+    assert len(keys) == len(set(keys)) and set(keys) <= set(LINE_KEYS)
+    assert keys == sorted(keys, key=LINE_KEYS.index)
+
+
+def test_docs_list_every_score_line_key():
+    section = LORENZO_DOCS.read_text(encoding="utf-8").split("## End-of-game scoring", 1)[1]
+    missing = [key for key in LINE_KEYS if f"`{key}`" not in section]
+    assert not missing, f"docs/lorenzo.md's End-of-game scoring does not list {missing}"

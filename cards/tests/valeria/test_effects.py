@@ -48,10 +48,10 @@ def test_rewrite_of_the_other_legacy_modes():
 
 
 @pytest.mark.parametrize("legacy, expected", [
-    ("manipulate_resources mode=juggle pay=g:3", "mode=self_convert or mode=pay_to_player"),
+    ("manipulate_resources mode=juggle pay=g:3", "col 27: expected a mode (self_convert, pay_to_player"),
     ("manipulate_resources mode=self_convert pay=g:3", "gain=RESOURCE:N"),
-    ("manipulate_resources mode=self_convert pay=x:3 gain=v:3", "pay=RESOURCE:N (a resource then a number"),
-    ("manipulate_resources mode=take_from_player take=g:1 optional=maybe", "optional=true or optional=false"),
+    ("manipulate_resources mode=self_convert pay=x:3 gain=v:3", "col 44: expected resource amounts such as g:3"),
+    ("manipulate_resources mode=take_from_player take=g:1 optional=maybe", "for optional=, found .maybe."),
     ("manipulate_resources pay=g:3", "mode=..."),
 ])
 def test_malformed_legacy_strings_are_effect_errors(legacy, expected):
