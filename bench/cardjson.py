@@ -12,30 +12,17 @@ The tables are emptied between runs; the figures are the best of N runs. The las
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from scratch_django import setup_django
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 TARGET_SECONDS = 1.0
 FILES = ("cards.json", "excom_cards.json", "leader_cards.json")
 
-
-def setup_django():
-    directory = tempfile.mkdtemp(prefix="cardjson-bench-")
-    os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-secret-key")
-    os.environ.setdefault("DJANGO_DEBUG", "1")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def empty_lorenzo_tables():
@@ -80,7 +67,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    setup_django()
+    setup_django("cardjson-bench-")
     data_dir = REPO / "cards" / "data" / "lorenzo"
     files = [(name, (data_dir / name).read_text(encoding="utf-8")) for name in FILES]
     runs = [run_once(files) for _ in range(args.repeat)]

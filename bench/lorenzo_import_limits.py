@@ -13,28 +13,15 @@ On a temporary SQLite database. The last line is one JSON object.
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from scratch_django import setup_django
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-
-def setup_django():
-    directory = tempfile.mkdtemp(prefix="lorenzo-import-bench-")
-    os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-secret-key")
-    os.environ.setdefault("DJANGO_DEBUG", "1")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def invalid_file(count):
@@ -74,7 +61,7 @@ def main():
     parser.add_argument("--entries", type=int, nargs="+", default=[4000, 40000])
     parser.add_argument("--lifted-up-to", type=int, default=4000)
     args = parser.parse_args()
-    setup_django()
+    setup_django("lorenzo-import-bench-")
     results = [measure(count, count <= args.lifted_up_to) for count in args.entries]
     for result in results:
         line = f"{result['entries']:>6} entries ({result['bytes']:,} bytes): refused in {result['refused_seconds']} s"

@@ -11,28 +11,15 @@ object.
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+from scratch_django import setup_django
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-
-def setup_django():
-    directory = tempfile.mkdtemp(prefix="valeria-bench-")
-    os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-only-secret-key")
-    os.environ.setdefault("DJANGO_DEBUG", "1")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
 
 
 def empty_tables():
@@ -58,7 +45,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    setup_django()
+    setup_django("valeria-bench-")
     from cards.machikoro.loading import MACHIKORO_FILE, load_machikoro
     from cards.loading import read_json
     from cards.progress.loading import load_progress
