@@ -9,7 +9,8 @@ from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.text import capfirst
+from django.utils.html import format_html
+from django.utils.text import Truncator, capfirst
 from django.utils.translation import gettext as _, gettext_lazy, ngettext, pgettext_lazy
 
 from cards.admin_json import SafeJSONAdminMixin
@@ -183,3 +184,33 @@ def duplicate_cards(modeladmin, request, queryset):
             card.save()
             created.append(card.name)
     modeladmin.message_user(request, duplicated_message(created), messages.SUCCESS)
+
+
+# The card lists: each effect column wraps and stops at about two lines, its whole text in the cell's title, so a
+# list fits a 1280 px screen beside the admin's navigation and filters (static/cards/effect-explain.css).
+EFFECT_CELL_CHARACTERS = 90
+LIST_MEDIA_CSS = {"all": ["cards/effect-explain.css"]}
+
+
+def effect_cell(text):
+    if not text:
+        return "—"
+    return format_html('<span class="effect-cell" title="{}">{}</span>', text,
+                       Truncator(text).chars(EFFECT_CELL_CHARACTERS))
+
+
+def effect_column(field_name, description):
+    """A list column showing the effect string `field_name` as an effect cell (its CSS class stays field-<name>)."""
+
+    @admin.display(description=description, ordering=field_name)
+    def column(card):
+        return effect_cell(getattr(card, field_name))
+
+    column.__name__ = field_name
+    return column
+
+
+@admin.display(description=gettext_lazy("extension"), ordering="extension__order")
+def extension_name(card):
+    """The extension's own name: the list is already one game's, so "(Machi Koro)" after each would only widen it."""
+    return card.extension.name if card.extension_id else "—"

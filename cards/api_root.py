@@ -12,6 +12,8 @@ from rest_framework.reverse import reverse
 EXTRA_ENDPOINTS = [
     # (name, URL name, URL arguments written as {placeholders}, description)
     ("export", "card-export", {}, "Every game's cards as one JSON document (GET; ?game=<slug> for one game)."),
+    ("changes", "card-changes", {},
+     "What changed in the cards since a card data version: ?since=N[&game=<slug>] (GET; paginated)."),
     ("export-machi-koro", "card-export-machikoro", {}, "The Machi Koro cards in the loader's format (GET)."),
     ("export-aquarius", "card-export-aquarius", {},
      "Every Aquarius deck in the loader's format (GET; ?deck=<slug> for one deck)."),
@@ -82,7 +84,7 @@ GAMES = {
 }
 SHARED = {  # what serves every game
     "collections": ["card-games", "extensions"],
-    "endpoints": ["export", "import", "effects-explain", "game-statistics", "schema", "swagger-ui", "redoc"],
+    "endpoints": ["export", "changes", "import", "effects-explain", "game-statistics", "schema", "swagger-ui", "redoc"],
 }
 
 

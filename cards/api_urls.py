@@ -2,6 +2,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from cards import api
+from cards.api_changes import CardChangesView
 from cards.api_root import ApiRoot
 from cards.aquarius import api as aquarius_api
 from cards.effect_api import ExplainEffectView
@@ -35,6 +36,7 @@ urlpatterns = [
     path("export/lorenzo/<slug:card_set>/", lorenzo_api.LorenzoSetExportView.as_view(), name="card-export-lorenzo-set"),
     path("export/machi-koro/", machikoro_api.MachiKoroExportView.as_view(), name="card-export-machikoro"),
     path("export/aquarius/", aquarius_api.AquariusExportView.as_view(), name="card-export-aquarius"),
+    path("changes/", CardChangesView.as_view(), name="card-changes"),
     path("effects/explain/", ExplainEffectView.as_view(), name="effect-explain"),
     path("valeria/banned/", valeria_api.ValeriaBannedView.as_view(), name="valeria-banned"),
     path("export/valeria/", valeria_api.ValeriaExportView.as_view(), name="card-export-valeria"),

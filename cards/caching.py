@@ -1,4 +1,5 @@
-"""Card data served from cache until a card changes: the version counter, the list pages and the export.
+"""Card data served from cache until a card changes: the version counter (and when each number was reached), the
+list pages and the export.
 
 Every save or delete of a card-database row raises `CardDataVersion.number` in the same transaction
 (`bump_version`, through the signals below); the loaders that insert in bulk, sending no signal (Valeria's
@@ -14,6 +15,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import F
 from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.utils import timezone
 
 CACHE_SECONDS = 24 * 3600   # entries of an old version are never read again; let them expire
 
@@ -21,6 +23,10 @@ CACHE_SECONDS = 24 * 3600   # entries of an old version are never read again; le
 def _counter():
     """The CardDataVersion model (through the app registry: the app config imports this module before the models)."""
     return apps.get_model("cards", "CardDataVersion")
+
+
+def _reached():
+    return apps.get_model("cards", "CardDataVersionReached")
 
 
 def current_version():
@@ -41,10 +47,24 @@ def version_number():
 
 
 def bump_version():
+    """Raise the counter and note when its new number was reached, in the caller's transaction."""
     stamp = uuid.uuid4().hex
     counter = _counter()
     if not counter.objects.filter(pk=1).update(number=F("number") + 1, stamp=stamp):
         counter.objects.update_or_create(pk=1, defaults={"number": 1, "stamp": stamp})
+    note_version_reached()
+
+
+def note_version_reached(moment=None):
+    """Record that the counter's current number was reached at `moment` (now): one upsert, copying the number
+    in SQL rather than reading it back, since every card write pays for it."""
+    counter, reached = _counter()._meta, _reached()._meta
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'INSERT INTO "{reached.db_table}" ("number", "reached_at") '
+            f'SELECT "number", %s FROM "{counter.db_table}" WHERE "{counter.pk.column}" = %s '
+            f'ON CONFLICT ("number") DO UPDATE SET "reached_at" = excluded."reached_at"',
+            [connection.ops.adapt_datetimefield_value(moment or timezone.now()), 1])
 
 
 def _on_change(sender, **kwargs):
@@ -56,7 +76,7 @@ def connect_signals():
     counter = _counter()
     for model in apps.get_app_config("cards").get_models():
         name = model._meta.model_name
-        if model is counter or name.startswith("historical"):
+        if model in (counter, _reached()) or name.startswith("historical"):
             continue
         uid = f"card-data-version-{name}"
         post_save.connect(_on_change, sender=model, dispatch_uid=f"{uid}-save")

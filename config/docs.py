@@ -27,6 +27,7 @@ GUIDES = {
     "card-data": _("Card data"),
     "statistics": _("Statistics"),
     "balance-lab": _("Balance lab"),
+    "strategies": _("Bot strategies"),
     "lorenzo": _("Lorenzo cards"),
 }
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")

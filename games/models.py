@@ -86,8 +86,8 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name = pgettext_lazy("played game", "game")
-        verbose_name_plural = pgettext_lazy("played games", "games")
+        verbose_name = pgettext_lazy("played game", "live game")  # not "game": the card database has games too
+        verbose_name_plural = pgettext_lazy("played games", "live games")
         indexes = [models.Index(fields=["status", "public", "-created_at"], name="games_open_list")]
 
     def __str__(self):

@@ -31,8 +31,18 @@ class GameStatisticsAdmin(admin.ModelAdmin):
         return False
 
 
+class ComputedMixin:
+    """Computed from finished games (stats/services.py), never typed in: looked at, not added or edited."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(PlayerResult)
-class PlayerResultAdmin(admin.ModelAdmin):
+class PlayerResultAdmin(ComputedMixin, admin.ModelAdmin):
     list_display = ("game", "seat", "name", "order", "players", "won", "turns")
     list_filter = ("won", "players")
     search_fields = ("name", "game__code")
@@ -40,6 +50,6 @@ class PlayerResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(SiteStatistics)
-class SiteStatisticsAdmin(admin.ModelAdmin):
+class SiteStatisticsAdmin(ComputedMixin, admin.ModelAdmin):
     list_display = ("__str__", "refreshed_at")
     readonly_fields = ("totals", "games", "refreshed_at")

@@ -175,6 +175,26 @@ class LabRun(models.Model):
     def is_final(self):
         return self.status in self.FINAL
 
+    @property
+    def stopping(self):
+        """The early-stopping rule the run was started with (stats.lab.sequential.look reads it), or None."""
+        return (self.options or {}).get("stopping")
+
+    @property
+    def game_settings(self):
+        """The settings the game's lab plays (players, bots, the game's options): the options but the rule."""
+        return {key: value for key, value in (self.options or {}).items() if key != "stopping"}
+
+    @property
+    def stopped_by_rule(self):
+        """Done because its stopping rule decided (usually before its last game)."""
+        return self.status == self.Status.DONE and bool(((self.result or {}).get("stopping") or {}).get("decision"))
+
+    @property
+    def keeps_late_chunks(self):
+        """Stopped (cancelled, or by its rule) while chunks were being played: what they played still counts."""
+        return self.status == self.Status.CANCELLED or self.stopped_by_rule
+
 
 class LabChunk(models.Model):
     """The tally of one chunk of a lab run (games start..stop-1), stored by the worker that played it."""

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from stats import views
-from stats.lab import views as lab_views
+from stats.lab import gauntlet_views, views as lab_views
 
 app_name = "stats"
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("guests/<int:guest_id>/", views.guest_page, name="guest"),
     path("lab/", lab_views.lab_home, name="lab"),
     path("lab/compare/", lab_views.compare_page, name="lab-compare"),
+    path("lab/gauntlet/", gauntlet_views.gauntlet_page, name="lab-gauntlet"),
     path("lab/<int:run_id>/", lab_views.run_page, name="lab-run"),
     path("lab/<int:run_id>/progress/", lab_views.run_status, name="lab-progress"),
     path("lab/<int:run_id>/cancel/", lab_views.run_cancel, name="lab-cancel"),

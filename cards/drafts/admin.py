@@ -1,25 +1,42 @@
 """The admin for card set drafts: copy the published cards, edit them inline, try them, publish them."""
+from urllib.parse import urlencode
+
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.shortcuts import redirect
-from django.urls import reverse
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
 from cards.admin_common import DesignerPermissionsMixin
 from cards.models import CardSetDraft, DraftCard
+from cards.models.drafts import DRAFT_GAME
 from cards.permissions import is_designer
 
 from cards.drafts import services
+from cards.drafts.forms import DraftCardForm, DraftCardFormSet
+
+
+def lab_url(draft_id):
+    """The balance lab's page for the drafted game with this draft as its cards (the lab form's `card_set`)."""
+    return f"{reverse('stats:lab')}?{urlencode({'game': DRAFT_GAME, 'card_set': draft_id})}"
 
 
 class DraftCardInline(admin.TabularInline):
     model = DraftCard
+    form = DraftCardForm
+    formset = DraftCardFormSet   # the rows share their choices, read once for the page
     extra = 0
     fields = ("included", "kind", "slug", "name", "extension", "cost", "colour", "icon", "activation_min",
               "activation_max", "copies", "major", "effect")
     show_change_link = False
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("extension__game", "colour__game", "icon__game")
 
     def has_add_permission(self, request, obj=None):
         return is_designer(request.user)
@@ -36,9 +53,35 @@ class CardSetDraftAdmin(DesignerPermissionsMixin, SimpleHistoryAdmin):
     inlines = [DraftCardInline]
     actions = ["publish"]
 
+    class Media:
+        css = {"all": ["cards/draft-editor.css"]}
+
     @admin.display(description=gettext_lazy("Balance lab"))
     def lab_link(self, draft):
-        return format_html('<a href="{}">{}</a>', reverse("stats:lab"), _("Try in the lab"))
+        return format_html('<a href="{}">{}</a>', lab_url(draft.pk), _("Try in the lab"))
+
+    def get_urls(self):
+        compare = path("<path:object_id>/compare/", self.admin_site.admin_view(self.compare_view),
+                       name="cards_cardsetdraft_compare")
+        return [compare, *super().get_urls()]
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        links = {"compare_url": reverse("admin:cards_cardsetdraft_compare", args=[object_id]),
+                 "lab_url": lab_url(object_id),
+                 "is_nav_sidebar_enabled": False}   # the rows' thirteen columns need the page's whole width
+        return super().change_view(request, object_id, form_url, {**(extra_context or {}), **links})
+
+    def compare_view(self, request, object_id):
+        """The draft against the published cards, card by card and field by field (designers only)."""
+        if not is_designer(request.user):
+            raise PermissionDenied
+        draft = self.get_object(request, unquote(object_id))
+        if draft is None:
+            raise Http404(_("No draft with this id."))
+        context = {**self.admin_site.each_context(request), "opts": self.opts, "original": draft, "draft": draft,
+                   "title": _("“%(draft)s” compared with the published cards") % {"draft": draft},
+                   "comparison": services.draft_comparison(draft), "lab_url": lab_url(draft.pk)}
+        return TemplateResponse(request, "admin/cards/cardsetdraft/compare.html", context)
 
     @admin.display(description=gettext_lazy("Compared with the published cards"))
     def changes(self, draft):

@@ -3,6 +3,8 @@
 Drafts copy the Machi Koro cards, reached through the app registry (the card models) and the game registry (its
 exporter), not by importing the game's package.
 """
+from dataclasses import dataclass
+
 from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -28,8 +30,9 @@ def _published_models():
 def _published_cards():
     game = CardGame.objects.get(slug=CardGame.MACHI_KORO)
     models = _published_models()
-    establishments = models["establishment"].objects.filter(extension__game=game).select_related("extension")
-    landmarks = models["landmark"].objects.filter(extension__game=game).select_related("extension")
+    establishments = (models["establishment"].objects.filter(extension__game=game)
+                      .select_related("extension__game", "colour", "icon"))
+    landmarks = models["landmark"].objects.filter(extension__game=game).select_related("extension__game")
     return establishments.order_by("extension__order", "id"), landmarks.order_by("extension__order", "id")
 
 
@@ -81,27 +84,59 @@ def draft_document(draft):
     return document
 
 
-def draft_changes(draft):
-    """What publishing would change: lists of (kind, slug, what) for changed, added and removed cards."""
+@dataclass(frozen=True)
+class FieldChange:
+    field: str        # the field's name
+    label: str        # its name for people, in the active language
+    old: object       # the published card's value
+    new: object       # the draft's
+
+
+@dataclass(frozen=True)
+class CardChange:
+    kind: str
+    slug: str
+    name: str                  # the draft's name for changed and added cards, the published one for removed cards
+    fields: tuple = ()         # FieldChange of a changed card, in the model's order
+
+    @property
+    def kind_label(self):
+        return DraftCard.Kind(self.kind).label
+
+
+def draft_comparison(draft):
+    """The draft against the published cards, card by card and field by field: {"changed", "added", "removed"},
+    lists of CardChange in the draft's order (a few queries, however many cards)."""
     establishments, landmarks = _published_cards()
     published = {**{("establishment", c.slug): (c, ESTABLISHMENT_FIELDS) for c in establishments},
                  **{("landmark", c.slug): (c, LANDMARK_FIELDS) for c in landmarks}}
+    labels = {field.name: str(field.verbose_name) for field in DraftCard._meta.fields}
     changed, added, removed = [], [], []
-    for row in draft.cards.select_related("extension", "colour", "icon"):
+    rows = draft.cards.select_related("extension__game", "colour", "icon").order_by("kind", "extension__order", "id")
+    for row in rows:
         key = (row.kind, row.slug)
         if key not in published:
             if row.included:
-                added.append((row.kind, row.slug, row.name))
+                added.append(CardChange(row.kind, row.slug, row.name))
             continue
         card, fields = published.pop(key)
         if not row.included:
-            removed.append((row.kind, row.slug, card.name))
+            removed.append(CardChange(row.kind, row.slug, card.name))
             continue
-        diffs = [f"{field}: {getattr(card, field)} → {getattr(row, field)}" for field in fields
-                 if getattr(card, field) != getattr(row, field)]
+        diffs = tuple(FieldChange(field, labels[field], getattr(card, field), getattr(row, field)) for field in fields
+                      if getattr(card, field) != getattr(row, field))
         if diffs:
-            changed.append((row.kind, row.slug, "; ".join(diffs)))
+            changed.append(CardChange(row.kind, row.slug, row.name, diffs))
     return {"changed": changed, "added": added, "removed": removed}
+
+
+def draft_changes(draft):
+    """What publishing would change: lists of (kind, slug, what) for changed, added and removed cards."""
+    comparison = draft_comparison(draft)
+    return {"changed": [(card.kind, card.slug, "; ".join(f"{d.field}: {d.old} → {d.new}" for d in card.fields))
+                        for card in comparison["changed"]],
+            "added": [(card.kind, card.slug, card.name) for card in comparison["added"]],
+            "removed": [(card.kind, card.slug, card.name) for card in comparison["removed"]]}
 
 
 def publish_draft(draft, *, user=None):

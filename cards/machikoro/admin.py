@@ -6,8 +6,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin_common import (EFFECT, PICTURE, PLAY, RECORD, DesignerPermissionsMixin, KeepsGamesPlayableAdminMixin,
-                                duplicate_cards)
+from cards.admin_common import (EFFECT, LIST_MEDIA_CSS, PICTURE, PLAY, RECORD, DesignerPermissionsMixin,
+                                KeepsGamesPlayableAdminMixin, duplicate_cards, effect_column, extension_name)
 from cards.admin_json import AliasesField
 from cards.widgets import EffectAdminMixin
 
@@ -41,6 +41,9 @@ class CardAdmin(KeepsGamesPlayableAdminMixin, EffectAdminMixin, DesignerPermissi
     search_fields = ["name", "name_fr", "slug", "description"]
     list_select_related = True
 
+    class Media:
+        css = LIST_MEDIA_CSS
+
     def formfield_for_dbfield(self, db_field, request, **kwargs):
         if db_field.name == "aliases":  # a JSON list of names, typed one per line
             return AliasesField(label=gettext_lazy("Aliases"))
@@ -72,9 +75,9 @@ class CardAdmin(KeepsGamesPlayableAdminMixin, EffectAdminMixin, DesignerPermissi
 
 @admin.register(Establishment)
 class EstablishmentAdmin(CardAdmin):
-    list_display = [
-        "name", "name_fr", "extension", "colour", "icon", "activation", "cost", "copies", "major", "effect",
-    ]  # fmt: skip
+    # The effect beside the name, so it is in sight on a laptop; the French name is searched, not listed.
+    list_display = ["name", effect_column("effect", gettext_lazy("effect")), "activation", "colour", "icon", "cost",
+                    extension_name]
     list_filter = ["extension", "colour", "icon", ActivationFilter, "major"]
     ordering = ["extension__order", "activation_min", "name"]
     fieldsets = [
@@ -92,7 +95,8 @@ class EstablishmentAdmin(CardAdmin):
 
 @admin.register(Landmark)
 class LandmarkAdmin(CardAdmin):
-    list_display = ["name", "name_fr", "extension", "cost", "starts_built", "counts_toward_win", "effect"]
+    list_display = ["name", effect_column("effect", gettext_lazy("effect")), "cost", "starts_built", "counts_toward_win",
+                    extension_name]
     list_filter = ["extension", "starts_built", "counts_toward_win"]
     ordering = ["extension__order", "cost"]
     fieldsets = [

@@ -1,4 +1,4 @@
-"""The Machi Koro vocabulary: the verbs of /tmp/verbs.md (docs/effects.md) over the shared syntax."""
+"""The Machi Koro vocabulary: the verbs of docs/effects.md over the shared syntax."""
 
 from __future__ import annotations
 

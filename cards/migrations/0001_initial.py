@@ -38,8 +38,8 @@ class Migration(migrations.Migration):
                     ('name_fr', models.CharField(blank=True, max_length=100, verbose_name='French name')),
                 ],
                 options={
-                    'verbose_name': 'game',
-                    'verbose_name_plural': 'games',
+                    'verbose_name': 'card game',
+                    'verbose_name_plural': 'card games',
                     'ordering': ['name'],
                 },
             ), migrations.CreateModel(
@@ -230,8 +230,8 @@ class Migration(migrations.Migration):
                     ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
                 ],
                 options={
-                    'verbose_name': 'historical game',
-                    'verbose_name_plural': 'historical games',
+                    'verbose_name': 'historical card game',
+                    'verbose_name_plural': 'historical card games',
                     'ordering': ('-history_date', '-history_id'),
                     'get_latest_by': ('history_date', 'history_id'),
                 },

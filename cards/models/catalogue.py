@@ -20,8 +20,8 @@ class CardGame(models.Model):
 
     class Meta:
         ordering = ["name"]
-        verbose_name = _("game")
-        verbose_name_plural = _("games")
+        verbose_name = _("card game")  # not "game": the live games are games too
+        verbose_name_plural = _("card games")
 
     def __str__(self):
         return self.name

@@ -11,7 +11,8 @@ from cards.machikoro.models import Colour, Establishment, IconType, Landmark
 from cards.tests.test_admin import change_form_data
 
 pytestmark = pytest.mark.django_db
-REFERENCE = Path("/work/shared/reference/machikoro/cards.json")
+# The shared reference folder beside the checkout, where the machine has it.
+REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "machikoro" / "cards.json"
 DATA = Path(__file__).resolve().parents[1] / "data" / "machikoro.json"
 ENGLISH_ONLY = {"Exhibit Hall"}  # an English promo: no French edition, so no official French name
 

@@ -7,7 +7,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _, gettext_lazy
 from simple_history.admin import SimpleHistoryAdmin
 
-from cards.admin_common import DesignerPermissionsMixin, _unique_slug, duplicated_message
+from cards.admin_common import (LIST_MEDIA_CSS, DesignerPermissionsMixin, _unique_slug, duplicated_message, effect_column,
+                                extension_name)
 from cards.valeria.models import (ValeriaAgent, ValeriaCitizen, ValeriaDomain, ValeriaDuke, ValeriaEvent,
                                   ValeriaMonster, ValeriaNoble, ValeriaPreset, ValeriaRelic, ValeriaStarter)
 from cards.widgets import EffectAdminMixin
@@ -44,11 +45,16 @@ class ValeriaCardAdmin(EffectAdminMixin, DesignerPermissionsMixin, SimpleHistory
     list_per_page = 50
     extra_list_display = ()
 
+    class Media:
+        css = LIST_MEDIA_CSS
+
     def __init__(self, model, admin_site):
         effects = model.effect_fields()
         self.effect_widget_fields = {name: GAME for name in effects}
         self.search_fields = [*self.search_fields, *model.searchable_fields()]
-        self.list_display = ["name", "source_id", "extension", *self.extra_list_display, *effects, "banned"]
+        # The effects right after the name, wrapped, so they are in sight on a laptop (the number is searched).
+        self.list_display = ["name", *(effect_column(name, capfirst(model._meta.get_field(name).verbose_name))
+                                       for name in effects), *self.extra_list_display, extension_name, "banned"]
         boxed = model.table not in model.UNBOXED_TABLES
         self.list_filter = [*(["extension"] if boxed else []), *EXACT[model.table], "banned"]  # as the API filters
         super().__init__(model, admin_site)

@@ -178,9 +178,26 @@ class AquariusRuleset(Ruleset):
         return freeze(cards, slug)
 
     def card_set_problems(self):
-        """{choice key: (label, why a game of it could not start, or None)}: the official deck at the fewest and
-        most players, with the cards in the database now. The card database refuses a write that breaks a choice
-        which could start (cards/integrity.py); designers' variant decks are theirs to shape."""
+        """{choice key: (label, why a game of it could not start or None, the reason's code, its params)}: the
+        official deck at the fewest and most players, with the cards in the database now. The card database refuses
+        a write that breaks a choice which could start, wording the reason from its code and params in the reader's
+        language (cards/integrity.py); designers' variant decks are theirs to shape."""
+
+        def coded(text):
+            """(code, params) of a refusal: the cases a designer's write causes, else its text as detail."""
+            prefix = f"the Aquarius deck {OFFICIAL_DECK!r} cannot be played: "
+            detail = text.removeprefix(prefix)
+            if text == f"the Aquarius deck {OFFICIAL_DECK!r} is not loaded (run manage.py load_cards)":
+                return "deck_missing", {"deck": OFFICIAL_DECK}
+            words = detail.split()
+            if detail.startswith("a deck of ") and " is too small for " in detail and words[3].isdigit():
+                return "deck_too_small", {"deck": OFFICIAL_DECK, "cards": int(words[3]), "players": int(words[-2])}
+            if detail == "a deck needs element cards":
+                return "deck_without_elements", {"deck": OFFICIAL_DECK}
+            if detail == "no element card is left in the draw pile for the start card":
+                return "no_start_card", {"deck": OFFICIAL_DECK}
+            return "deck_invalid", {"deck": OFFICIAL_DECK, "detail": detail}
+
         options = self.clean_options({})
         label = dict(deck_choices()).get(OFFICIAL_DECK, OFFICIAL_DECK)
         try:
@@ -195,9 +212,10 @@ class AquariusRuleset(Ruleset):
                     self.start(rules, options, 0, [f"Player {n + 1}" for n in range(players)])
                 except (RulesUnavailable, RuleViolation) as exc:
                     found = str(exc)
+            code, params = coded(found) if found else (None, {})
             problems[(OFFICIAL_DECK, players)] = (
                 ngettext("%(choice)s, %(count)d player", "%(choice)s, %(count)d players", players)
-                % {"choice": label, "count": players}, found)
+                % {"choice": label, "count": players}, found, code, params)
         return problems
 
     def refusal_text(self, code, message):

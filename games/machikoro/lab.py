@@ -11,9 +11,11 @@ from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from cards.language import current_language, localized_name
 from cards.models import CardGame, Extension
 from games.machikoro.engine import load_card_data
+from games.rulesets.base import OptionsInvalid
 from games.rulesets.lab import GAMES, Chart, Column, Table
 
 BASE = "base"
+MAX_GAMES_PER_PAIRING = 10_000
 
 CARDS = Table(
     "cards", title=gettext_lazy("Cards"), row_label=gettext_lazy("Card"),
@@ -94,8 +96,33 @@ def raw_options(options):
 
 def describe(settings):
     market = settings.get("market", "all")
-    return [(_("Extensions"), ", ".join(settings.get("extensions", []))),
-            (_("Market"), _("every stack open") if market == "all" else _("%(stacks)s stacks") % {"stacks": market})]
+    facts = [(_("Extensions"), ", ".join(settings.get("extensions", []))),
+             (_("Market"), _("every stack open") if market == "all" else _("%(stacks)s stacks") % {"stacks": market})]
+    gauntlet = settings.get("gauntlet")
+    if gauntlet:
+        facts.append((_("Gauntlet"), ngettext(
+            "%(players)s players, %(games)s game per pairing", "%(players)s players, %(games)s games per pairing",
+            gauntlet["games_per_pairing"]) % {"players": ", ".join(str(n) for n in gauntlet["players"]),
+                                             "games": gauntlet["games_per_pairing"]}))
+    return facts
+
+
+def clean_gauntlet(raw, player_limits):
+    """A gauntlet's settings {"players": [N, ...] (sorted, distinct), "games_per_pairing": G}, or OptionsInvalid."""
+    fewest, most = player_limits
+    try:
+        players = sorted({int(n) for n in raw["players"]})
+        per_pairing = int(raw["games_per_pairing"])
+    except (KeyError, TypeError, ValueError):
+        raise OptionsInvalid({"gauntlet": [_("A gauntlet needs player counts and a number of games per pairing.")]}) from None
+    errors = []
+    if not players or not all(fewest <= n <= most for n in players):
+        errors.append(_("These options allow %(fewest)d to %(most)d players.") % {"fewest": fewest, "most": most})
+    if not 1 <= per_pairing <= MAX_GAMES_PER_PAIRING:
+        errors.append(_("Play between 1 and %(n)s games per pairing.") % {"n": MAX_GAMES_PER_PAIRING})
+    if errors:
+        raise OptionsInvalid({"gauntlet": errors})
+    return {"players": players, "games_per_pairing": per_pairing}
 
 
 def card_namer(rules=None):

@@ -19,6 +19,8 @@ from cards.models import CardGame
 from cards.machikoro.models import Establishment, Landmark
 from games.machikoro import engine, lab as machikoro_lab
 from games.machikoro.engine import CardSetError, IllegalActionError, NotYourTurnError, OptionsError, SerialisationError
+from games.machikoro.engine import gauntlet as engine_gauntlet
+from games.machikoro.engine.strategies import STRATEGIES
 from games.machikoro.forms import MachiKoroOptionsForm
 from games.machikoro.text import action_label, narrate, option_problem
 from games.rulesets.base import Match, OptionsInvalid, Ruleset, RulesUnavailable, RuleViolation, Standing
@@ -172,10 +174,17 @@ class MachiKoroMatch(Match):
 class MachiKoroRuleset(Ruleset):
     slug = "machikoro"
     name = pgettext_lazy("game", "Machi Koro")  # Minivilles in French
-    bot_kinds = tuple(engine.BOTS)  # weakest first: random, greedy, income, search
+    bot_kinds = tuple(engine.BOTS)  # weakest first: random, greedy, income, the named strategies, search
     autopilot_bot = "income"
     bot_labels = {"random": pgettext_lazy("bot", "Random"), "greedy": pgettext_lazy("bot", "Greedy"),
-                  "income": pgettext_lazy("bot", "Income"), "search": pgettext_lazy("bot", "Search")}
+                  "income": pgettext_lazy("bot", "Income"), "search": pgettext_lazy("bot", "Search"),
+                  # The named strategies (engine/strategies.py, docs/strategies.md)
+                  "cheese-factory": pgettext_lazy("bot", "Cheese Factory strategy"),
+                  "bakery": pgettext_lazy("bot", "Bakery strategy"),
+                  "convenience-store": pgettext_lazy("bot", "Convenience Store strategy"),
+                  "one-die-spread": pgettext_lazy("bot", "One-Die Spread strategy"),
+                  "furniture-factory": pgettext_lazy("bot", "Furniture Factory strategy"),
+                  "fruit-market": pgettext_lazy("bot", "Fruit Market strategy")}
     same_view_for_all = True
     board_script = "js/boards/machikoro.js"
     form_script = "js/forms/machikoro.js"
@@ -231,14 +240,36 @@ class MachiKoroRuleset(Ruleset):
         return rules
 
     def card_set_problems(self):
-        """{choice key: (label, why a game of it could not start, or None)} for the cards in the database now:
-        the base game alone, with each extension, with all of them, at the fewest and most players. The card
-        database refuses a write that breaks a choice which could start (cards/integrity.py)."""
+        """{choice key: (label, why a game of it could not start or None, the reason's code, its params)} for the
+        cards in the database now: the base game alone, with each extension, with all of them, at the fewest and
+        most players. The card database refuses a write that breaks a choice which could start, wording the reason
+        from its code and params in the reader's language (cards/integrity.py); the English text is the engine's."""
+
+        def coded(text):
+            """(code, params) of an engine's refusal: the cases a designer's write causes, else its text as detail."""
+            detail = text.removeprefix("the card set cannot be played: ")
+            card, _sep, problem = detail.partition(": ")
+            if detail.startswith("starting card '") and "' is not in the extensions " in detail:
+                slug, _sep, extensions = detail.removeprefix("starting card '").partition("' is not in the extensions ")
+                return "starting_card_missing", {"card": slug, "extensions": extensions}
+            if detail.startswith("the extensions ") and detail.endswith(" hold no landmark to build for the win"):
+                extensions = detail.removeprefix("the extensions ").removesuffix(" hold no landmark to build for the win")
+                return "no_landmark_to_win", {"extensions": extensions}
+            if problem.startswith("unknown landmark '"):
+                return "unknown_landmark", {"card": card, "landmark": problem.removeprefix("unknown landmark '")[:-1]}
+            if problem.startswith("effect '") and "' does not parse: " in problem:
+                effect, _sep, error = problem.removeprefix("effect '").rpartition("' does not parse: ")
+                return "effect_does_not_parse", {"card": card, "effect": effect, "error": error}
+            if problem.startswith("no establishment is called '"):
+                return "unknown_establishment", {"card": card,
+                                                 "establishment": problem.removeprefix("no establishment is called '")[:-1]}
+            return "card_set_invalid", {"detail": detail}
+
         try:
             document = machikoro_document()
         except CardGame.DoesNotExist:
             reason = "the Machi Koro cards are not loaded"
-            return {((BASE,), players): (_players_label(_("Base game"), players), reason)
+            return {((BASE,), players): (_players_label(_("Base game"), players), reason, "cards_not_loaded", {})
                     for players in self.player_limits(self.clean_options({}))}
         others = [e["slug"] for e in document["extensions"] if e["slug"] != BASE]
         problems = {}
@@ -257,7 +288,8 @@ class MachiKoroRuleset(Ruleset):
                         self._new_match(card_set, options, 0, [f"Player {n + 1}" for n in range(players)])
                     except RulesUnavailable as exc:
                         found = str(exc)
-                problems[(tuple(options["extensions"]), players)] = (_players_label(label, players), found)
+                code, params = coded(found) if found else (None, {})
+                problems[(tuple(options["extensions"]), players)] = (_players_label(label, players), found, code, params)
         return problems
 
     def rules_view(self, rules):
@@ -301,13 +333,27 @@ class MachiKoroRuleset(Ruleset):
 
     def lab_clean_options(self, options):
         game_options = self.clean_options(machikoro_lab.raw_options(options))
-        return game_options, {"extensions": list(game_options["extensions"]), "market": game_options["market"]}
+        settings = {"extensions": list(game_options["extensions"]), "market": game_options["market"]}
+        if options.get("gauntlet") is not None:
+            settings["gauntlet"] = machikoro_lab.clean_gauntlet(options["gauntlet"], self.player_limits(game_options))
+        return game_options, settings
 
     def lab_describe(self, settings):
         return machikoro_lab.describe(settings)
 
     def lab_play(self, rules, settings, seed, start, stop, should_stop=None):
+        if settings.get("gauntlet"):
+            return engine_gauntlet.play_chunk(self.card_set(rules), settings, seed, start, stop, should_stop)
         return engine.lab.play_chunk(self.card_set(rules), settings, seed, start, stop, should_stop)
+
+    # Gauntlets (stats/lab/gauntlet*.py): a lab run whose settings hold "gauntlet" {"players": [N, ...],
+    # "games_per_pairing": G} plays every bot of its "bots" against every other (engine/gauntlet.py); its tally
+    # adds "gauntlet" {N: {A: {B: {games, wins, unfinished, turns}}}}.
+    lab_gauntlet_bots = tuple(engine.BOTS)                 # the bots a gauntlet may enter
+    lab_gauntlet_default = tuple(s.name for s in STRATEGIES)   # the ones it enters unless told
+
+    def lab_gauntlet_games(self, bots, player_counts, games_per_pairing):
+        return engine_gauntlet.game_count(bots, player_counts, games_per_pairing)
 
     def lab_names(self, rules):
         cards = rules["cards"]

@@ -62,8 +62,8 @@ class Migration(migrations.Migration):
                     ('host_guest', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='hosted_games', to='games.guest', verbose_name='host (guest)')),
                 ],
                 options={
-                    'verbose_name': 'game',
-                    'verbose_name_plural': 'games',
+                    'verbose_name': 'live game',
+                    'verbose_name_plural': 'live games',
                     'ordering': ['-created_at'],
                     'indexes': [models.Index(fields=['status', 'public', '-created_at'], name='games_open_list')],
                 },

@@ -55,7 +55,7 @@ def test_the_card_set_is_frozen_when_the_game_starts(official_cards, ann):
 
 def test_the_search_bot_is_the_strongest_kind_a_host_can_seat(official_cards, ann):
     ruleset = get_ruleset("machikoro")
-    assert ruleset.bot_kinds == ("random", "greedy", "income", "search")
+    assert ruleset.bot_kinds[:3] == ("random", "greedy", "income") and ruleset.bot_kinds[-1] == "search"
     game = machikoro_lobby(ann, max_players=2)
     services.add_bot(game_id=game.pk, identity=ann, kind="search")
     services.set_ready(game_id=game.pk, identity=ann, ready=True)

@@ -5,8 +5,28 @@
   var POLL_MS = 1000;
   var BLUE = "#0072B2", ORANGE = "#E69F00", GREEN = "#009E73";
 
+  // A run stopped a moment ago (cancelled, or by its stopping rule) may still get the games of a chunk that was
+  // being played: its page reloads when they land, and stops asking once the server says it has settled.
+  function settle(section) {
+    var url = section.getAttribute("data-progress-url");
+    var shown = Number(section.getAttribute("data-games-done"));
+    function poll() {
+      fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (p) {
+          if (p && p.games_done !== shown) { window.location.reload(); return; }
+          if (!p || p.settling) window.setTimeout(poll, POLL_MS * 2);
+        })
+        .catch(function () { window.setTimeout(poll, POLL_MS * 3); });
+    }
+    window.setTimeout(poll, POLL_MS);
+  }
+
   function follow(section) {
-    if (section.getAttribute("data-final") === "true") return;
+    if (section.getAttribute("data-final") === "true") {
+      if (section.getAttribute("data-settling") === "true") settle(section);
+      return;
+    }
     var url = section.getAttribute("data-progress-url");
     var bar = section.querySelector("progress");
     var done = section.querySelector("[data-lab-done]");

@@ -1,7 +1,8 @@
 """Playing a lab run's chunks: a group of Celery tasks with a worker, a background thread without one.
 
 Either way each chunk is played by `play_chunk` and stored by `record_chunk`; the chunk that completes
-the run merges the tallies, so the result is the same whatever the number of workers.
+the run merges the tallies, so the result is the same whatever the number of workers. A run that stops sooner
+(cancelled, or by its stopping rule) keeps what its chunks played: see stats.lab.chunks.
 """
 import logging
 import time
@@ -19,12 +20,13 @@ from stats.models import LabRun
 log = logging.getLogger(__name__)
 # The task playing one chunk, started by its name: stats.tasks imports this module, not the reverse.
 PLAY_LAB_CHUNK = "stats.tasks.play_lab_chunk"
-CANCEL_CHECK_EVERY = 10     # games between two looks at the run's status
+CANCEL_CHECK_EVERY = 10     # games between two looks at the run's status (cancelled, or stopped by its rule)
 STORE_ATTEMPTS = 5          # a chunk's tally is stored again after a transient database error (SQLite's locks)
 
 
 def play_chunk(run_id, index):
-    """Play chunk `index` of run `run_id` and store its tally; nothing if the run was cancelled."""
+    """Play chunk `index` of run `run_id` and store its tally; nothing if the run was already stopped. A chunk
+    that sees the run stop (cancelled, or by its stopping rule) stops too and stores the games it played."""
     run = LabRun.objects.filter(pk=run_id).first()
     if run is None or run.is_final:
         log.info("lab run %s chunk %s: not played, the run is %s", run_id, index, run.status if run else "gone")
@@ -36,18 +38,18 @@ def play_chunk(run_id, index):
 
     def should_stop():
         played[0] += 1
-        return played[0] % CANCEL_CHECK_EVERY == 0 and chunks.is_cancelled(run_id)
+        return played[0] % CANCEL_CHECK_EVERY == 0 and chunks.is_final(run_id)
 
     try:
-        tally = get_ruleset(run.game).lab_play(run.rules, run.options, run.seed, start, stop, should_stop)
+        tally = get_ruleset(run.game).lab_play(run.rules, run.game_settings, run.seed, start, stop, should_stop)
     except Exception as exc:  # a card set that breaks mid-game: the run fails with the reason, not silently
         log.exception("lab run %s chunk %s failed", run_id, index)
         chunks.fail_run(run_id, f"Chunk {index} failed: {exc!r}")
         return
-    if tally["games"] < stop - start:
-        log.info("lab run %s chunk %s: stopped after %s games, the run was cancelled", run_id, index, tally["games"])
-        return      # stopped by a cancel: a partial chunk is not stored
-    log.info("lab run %s chunk %s: played %s games", run_id, index, tally["games"])
+    if tally["games"] < stop - start:   # the run stopped: what was played still counts (record_chunk merges it)
+        log.info("lab run %s chunk %s: stopped after %s games, the run stopped", run_id, index, tally["games"])
+    else:
+        log.info("lab run %s chunk %s: played %s games", run_id, index, tally["games"])
     store_chunk(run_id, index, tally)
 
 

@@ -202,3 +202,34 @@ def _holm(rows):
         row["significant"] = rejecting
     for row in rows:
         row.setdefault("significant", False)
+
+
+# The tests of the comparison page (stats/lab/comparison.py), which compares figures of its own besides compare()'s.
+
+def two_proportions_p(a, b):
+    """The two-proportion z-test's p-value between two `rate()`s; None when it cannot be tested."""
+    return _two_proportions(a, b)
+
+
+def two_means_p(a, b):
+    """The p-value of a z-test between two `mean_of()`s, each with its own variance (Welch's z-test for large
+    samples); None when either has no spread (fewer than two values, or a tally that kept no squares)."""
+    if a.get("sd") is None or b.get("sd") is None:
+        return None
+    return _two_means(a, b)
+
+
+def two_counts_p(a_count, a_games, b_count, b_games):
+    """The p-value of a z-test between two counts per game, each taken as a Poisson count (its variance is its
+    mean): the tally keeps no spread of these counts. None when there is nothing to test."""
+    if a_games <= 0 or b_games <= 0 or a_count + b_count == 0:
+        return None
+    spread = math.sqrt(a_count / a_games ** 2 + b_count / b_games ** 2)
+    return math.erfc(abs(a_count / a_games - b_count / b_games) / spread / math.sqrt(2))
+
+
+def mark_significant(rows):
+    """Mark every row's `significant` again, by Holm's procedure over all of `rows`."""
+    for row in rows:
+        row.pop("significant", None)
+    _holm(rows)

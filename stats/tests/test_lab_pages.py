@@ -3,6 +3,7 @@ from them."""
 import pytest
 from django.urls import reverse
 
+from cards.drafts import services as drafts
 from stats.lab import runner
 from stats.models import LabRun
 
@@ -86,3 +87,13 @@ def test_a_designer_can_seat_the_search_bot(client, official_cards, designer, in
     assert wins["search"]["trials"] == wins["income"]["trials"] == 6
     assert wins["search"]["successes"] + wins["income"]["successes"] == 6 - run.result["unfinished"]
 
+
+
+def test_try_in_the_lab_opens_the_form_with_the_draft_chosen(client, official_cards, designer):
+    """The draft page's "Try in the lab" links to ?card_set=<draft id>: that draft is the chosen card set."""
+    draft = drafts.create_draft(name="Cheap ranch", user=designer)
+    client.force_login(designer)
+    page = client.get(reverse("stats:lab"), {"game": "machikoro", "card_set": draft.pk}).content.decode()
+    assert f'<option value="{draft.pk}" selected>' in page
+    unknown = client.get(reverse("stats:lab"), {"game": "machikoro", "card_set": "nonsense"})
+    assert unknown.status_code == 200 and "selected>Draft" not in unknown.content.decode()

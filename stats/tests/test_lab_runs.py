@@ -57,7 +57,7 @@ def test_cancelling_stops_the_chunks_not_yet_played(official_cards, monkeypatch,
     run.refresh_from_db()
     assert run.status == LabRun.Status.CANCELLED
     assert run.games_done == 10 and list(run.chunks.values_list("index", flat=True)) == [0]
-    assert run.result is None
+    assert run.result["partial"] and run.result["games"] == 10   # what was played is kept (test_lab_cancel_keeps)
 
 
 def test_cancelling_stops_a_chunk_between_games(official_cards, monkeypatch, django_capture_on_commit_callbacks):
@@ -72,7 +72,9 @@ def test_cancelling_stops_a_chunk_between_games(official_cards, monkeypatch, dja
     monkeypatch.setattr(engine.lab, "play_one", play_then_cancel)
     runner.play_chunk(run.pk, 0)
     run.refresh_from_db()
-    assert run.status == LabRun.Status.CANCELLED and run.games_done == 0 and not run.chunks.exists()
+    # It stops at its next look (before its 10th game) and keeps the 9 games it played (test_lab_cancel_keeps).
+    assert run.status == LabRun.Status.CANCELLED and run.games_done == 9
+    assert list(run.chunks.values_list("games", flat=True)) == [9]
 
 
 def test_a_draft_never_reaches_live_games(official_cards, designer, inline_runs,
