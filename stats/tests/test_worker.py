@@ -160,11 +160,13 @@ def test_cancelling_a_lab_run_stops_the_workers_remaining_chunks(worker, monkeyp
     lines = chunk_lines(worker, run.pk)
     assert sorted(index for index, _ in lines) == list(range(run.chunk_count)), lines
     cancelled = LabRun.objects.get(pk=run.pk)
-    assert cancelled.status == LabRun.Status.CANCELLED and cancelled.result is None
-    stored = set(cancelled.chunks.values_list("index", flat=True))
+    # What was played before the cancel is kept: whole chunks, and the one in progress with its real count.
+    assert cancelled.status == LabRun.Status.CANCELLED and cancelled.result["partial"] is True
+    stored = dict(cancelled.chunks.values_list("index", "games"))
     assert 2 <= len(stored) < run.chunk_count
-    assert cancelled.games_done == 10 * len(stored) < run.games        # fewer games counted than asked
-    assert stored <= {index for index, outcome in lines if outcome == "played"}
+    assert cancelled.games_done == sum(stored.values()) == cancelled.result["games"] < run.games  # fewer than asked
+    assert sum(games < 10 for games in stored.values()) <= 1                 # at most one chunk cut short
+    assert set(stored) <= {index for index, outcome in lines if outcome in ("played", "stopped")}
     # No chunk runs once the cancel is seen: after the first chunk that found the run cancelled, none played;
     # after the cancel, at most the one chunk being played then went on (the worker plays one at a time).
     first_skip = next(k for k, (_, outcome) in enumerate(lines) if outcome == "not played")
