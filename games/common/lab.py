@@ -37,3 +37,19 @@ def count_game(tally, turns, bot_names, winners):
 def game_seed(run_seed, index):
     """Game `index` of a run is seeded from the run's seed and its index alone (any split plays the same)."""
     return rng.derive(run_seed, index)
+
+
+def merge_tallies(tallies):
+    """The tally of several chunks: every count summed, whatever the nesting (whole numbers: exact in any order)."""
+    total = {}
+    for tally in tallies:
+        _merge_into(total, tally)
+    return total
+
+
+def _merge_into(total, part):
+    for key, value in part.items():
+        if isinstance(value, dict):
+            _merge_into(total.setdefault(key, {}), value)
+        else:
+            total[key] = total.get(key, 0) + value

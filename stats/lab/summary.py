@@ -8,26 +8,11 @@ import math
 
 from django.utils.translation import gettext as _
 
+from games.common.lab import merge_tallies  # noqa: F401  (the lab's callers read it here)
 from games.rulesets import get_ruleset
 
 Z95 = 1.959964
 FAMILY_ALPHA = 0.05
-
-
-def merge_tallies(tallies):
-    """The tally of several chunks: every count summed, whatever the nesting (whole numbers: exact)."""
-    total = {}
-    for tally in tallies:
-        _merge_into(total, tally)
-    return total
-
-
-def _merge_into(total, part):
-    for key, value in part.items():
-        if isinstance(value, dict):
-            _merge_into(total.setdefault(key, {}), value)
-        else:
-            total[key] = total.get(key, 0) + value
 
 
 def wilson(successes, trials):

@@ -11,7 +11,7 @@ game is tallied as an ordinary lab game (engine/lab.py: lengths, wins, cards, la
 "gauntlet", {N: {A: {B: {games, wins, unfinished, turns}}}}: whole numbers only.
 """
 from games.common import rng as _rng
-from games.common.lab import game_seed
+from games.common.lab import game_seed, merge_tallies
 from games.machikoro.engine.bots import make_bot
 from games.machikoro.engine.lab import empty_tally, options_for, play_one
 
@@ -72,16 +72,5 @@ def play_chunk(card_set, settings, run_seed, start, stop, should_stop=None, on_g
 
 
 def merge(tallies):
-    """The tally of several chunks: every count summed, at any depth (whole numbers: exact in any order)."""
-    total = {}
-    for tally in tallies:
-        _merge_into(total, tally)
-    return total
-
-
-def _merge_into(total, part):
-    for key, value in part.items():
-        if isinstance(value, dict):
-            _merge_into(total.setdefault(key, {}), value)
-        else:
-            total[key] = total.get(key, 0) + value
+    """The tally of several chunks (games/common/lab.py: every count summed, at any depth)."""
+    return merge_tallies(tallies)
