@@ -29,10 +29,10 @@ start: install
 	@echo "== Loading the official cards"
 	$(PY) manage.py load_cards
 	@echo ""
-	@echo "  Site ready at http://$(HOST):$(PORT)/"
 	@echo "  Admin login: run 'make admin' in another terminal (it creates the first admin), then open http://$(HOST):$(PORT)/admin/"
+	@echo "  Serving with uvicorn; it restarts when the code changes (Ctrl+C stops it)."
 	@echo ""
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) -m config.serve --reload --host $(HOST) --port $(PORT)
 
 # Create an admin (superuser) for the site's database; asks for a name and a password.
 admin: install

@@ -2,7 +2,7 @@
 
     python bench/api.py [--rounds 6] [--seconds 2] [--clients 4]
 
-Starts one daphne process on a fresh database with the cards loaded (SQLite, or PostgreSQL when
+Starts one server process (uvicorn) on a fresh database with the cards loaded (SQLite, or PostgreSQL when
 DATABASE_URL names one), then alternates rounds of requests to `/health/live/` (a trivial Django view:
 the baseline) and to `/api/establishments/` (a full page of cards with their effects explained), each
 round `--seconds` long with `--clients` keep-alive connections. For each it reports requests per

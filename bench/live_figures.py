@@ -2,6 +2,8 @@
 the machine spends per move, the ceiling that implies, and the capacity found by the steps."""
 import os
 
+from bench.live_host import SERVER_EVENT_LOOPS
+
 CAPACITY_P99_MS = 100.0   # a capacity step passes with its moves' p99 at most this
 
 
@@ -29,7 +31,7 @@ def summarise(step, slice_seconds):
         net_cpu = sum(s.cpu - idle_rate * s.wall for s in slices)
         out[kind] = {
             "sent": sent,
-            "per_s": round(sent / open_seconds, 1),
+            "per_s": round(sent / open_seconds, 1) if open_seconds else 0.0,
             "p50_ms": ms(percentile(samples, 0.5)),
             "p99_ms": ms(percentile(samples, 0.99)),
             "max_ms": ms(max(samples)) if samples else None,
@@ -58,8 +60,50 @@ def per_part(seconds_by_part, count):
     if not count or not seconds_by_part:
         return {}
     out = {part: round(seconds * 1000 / count, 3) for part, seconds in seconds_by_part.items()}
-    out["other"] = round(out.pop("machine") - sum(out.values()), 3)
+    named = sum(v for part, v in out.items() if part not in ("machine", SERVER_EVENT_LOOPS))
+    out["other"] = round(out.pop("machine") - named, 3)
     return out
+
+
+def move_split(ms_by_part, echo_ms_by_part):
+    """A move's CPU by where it is spent (ms): the servers' event loops (the ASGI server, the channel layer and
+    the consumers: /proc cannot part them, the echo's figure beside it says what serving and fanning out a
+    message costs alone), the servers' other threads (the database threads running the play service: lock,
+    engine, event row, words, frames, commit; an echo spends about a tenth of a millisecond there), Redis and
+    PostgreSQL (their server processes' CPU, when /proc shows them; on a shared host they include others')."""
+    if not ms_by_part:
+        return {}
+    loops = ms_by_part.get(SERVER_EVENT_LOOPS)
+    split = {
+        "asgi_and_channel_layer": loops,
+        "asgi_and_channel_layer_of_an_echo": echo_ms_by_part.get(SERVER_EVENT_LOOPS),
+        "database_threads": round(ms_by_part["servers"] - loops, 3) if loops is not None else None,
+        "redis": ms_by_part.get("redis", "unavailable"),
+        "postgresql": ms_by_part.get("postgres", "unavailable"),
+    }
+    return {part: ("unavailable" if value is None else value) for part, value in split.items()}
+
+
+def cores_used(result):
+    """The CPU cores the servers used during a step's game slices (their CPU seconds over the slices' time)."""
+    game = result["game"]
+    seconds = game["sent"] / game["per_s"] if game["per_s"] else 0.0
+    return game["server_cpu_s"] / seconds if seconds else None
+
+
+def capacity_per_core(results, steps):
+    """(moves/s per server core at the capacity found, the cores the servers used then), from judge_capacity's
+    verdicts: the best passing step's rate over the cores its servers used."""
+    best = None
+    for result, _rate in zip(results, steps):
+        if not result.get("passed"):
+            break
+        if best is None or result["game"]["per_s"] > best["game"]["per_s"]:
+            best = result
+    if best is None:
+        return None, None
+    cores = cores_used(best)
+    return (round(best["game"]["per_s"] / cores, 1) if cores else None), (round(cores, 3) if cores else None)
 
 
 def ceiling(ms_by_part):

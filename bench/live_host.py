@@ -2,6 +2,8 @@
 import os
 from pathlib import Path
 
+import psycopg
+
 
 def cpu_by_pid(pids):
     """{pid: user + system CPU seconds used so far} (Linux /proc)."""
@@ -18,6 +20,21 @@ def cpu_by_pid(pids):
 
 def cpu_seconds(pids):
     return sum(cpu_by_pid(pids).values())
+
+
+def main_thread_cpu_seconds(pids):
+    """CPU seconds of each process's main thread (its task whose id is the pid): a server's event loop, where
+    the ASGI server, the channel layer and the consumers run; the rest of its CPU is its threads' (the
+    database threads, above all)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
 def pids_named(name):
@@ -39,19 +56,46 @@ def machine_busy_seconds():
     return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
 
 
+SERVER_EVENT_LOOPS = "servers_event_loops"   # a part of "servers", not beside it
+
+
+class DatabaseBackends:
+    """The PostgreSQL backends serving one database (pg_stat_activity), their CPU read from /proc: the bench's
+    database alone, not the other databases of a shared server. A backend's CPU is kept once it is gone, so the
+    total never goes back (what it used after the last reading is missed); the server's shared processes
+    (WAL writer, checkpointer) are left out."""
+
+    def __init__(self, admin_url, name):
+        self.connection = psycopg.connect(admin_url, autocommit=True)
+        self.name = name
+        self.seen = {}
+
+    def cpu_seconds(self):
+        rows = self.connection.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [self.name]).fetchall()
+        self.seen.update(cpu_by_pid([pid for (pid,) in rows]))
+        return sum(self.seen.values())
+
+    def close(self):
+        self.connection.close()
+
+
 class HostParts:
     """CPU used so far by each part of the measured machine: the servers, the bench's own clients (this
     process and those making its games), the Celery worker, PostgreSQL, Redis, and the whole machine."""
 
-    def __init__(self, server_pids, worker_pids, maker):
+    def __init__(self, server_pids, worker_pids, maker, database=None, redis_pids=None):
+        """`database`: a DatabaseBackends (else every `postgres` process); `redis_pids`: the bench's own Redis
+        (else every `redis-server`: on a shared host, other users' work too)."""
         self.server_pids, self.worker_pids, self.maker = server_pids, worker_pids, maker
+        self.database, self.redis_pids = database, redis_pids
 
     def read(self):
         return {
             "servers": cpu_seconds(self.server_pids),
+            SERVER_EVENT_LOOPS: main_thread_cpu_seconds(self.server_pids),
             "clients": cpu_seconds([os.getpid(), *self.maker.pids()]),
             "worker": cpu_seconds(self.worker_pids),
-            "postgres": cpu_seconds(pids_named("postgres")),
-            "redis": cpu_seconds(pids_named("redis-server")),
+            "postgres": self.database.cpu_seconds() if self.database else cpu_seconds(pids_named("postgres")),
+            "redis": cpu_seconds(self.redis_pids if self.redis_pids is not None else pids_named("redis-server")),
             "machine": machine_busy_seconds(),
         }

@@ -168,8 +168,16 @@ class EchoRoom:
                     waiting.samples.append(now - self.sent_at.pop(n))
 
 
-async def measure(ports, tables, host, games, plan, slice_seconds, log):
-    """Start `games` tables and as many echo rooms, then run `plan`: [(label, think, pairs)] -> results."""
+BASELINE_STEPS = ("latency",)   # the steps whose echo slices alternate with the baseline servers' echo slices
+
+
+async def measure(ports, tables, host, games, plan, slice_seconds, log, baseline=None):
+    """Start `games` tables and as many echo rooms, then run `plan`: [(label, think, pairs)] -> results.
+
+    With `baseline` (the ports and HostParts of other servers: bench/live_stacks.py's baseline stack), as many
+    echo rooms on those too, and in the BASELINE_STEPS each echo slice is followed by one on the baseline
+    (then an idle slice of its own): the two stacks' echoes measured at neighbouring moments, in
+    `result["baseline_echo"]`."""
     bench = Bench(ports, tables, games, host.maker)
     run = uuid.uuid4().hex[:6]
     global _CONNECTING
@@ -179,25 +187,40 @@ async def measure(ports, tables, host, games, plan, slice_seconds, log):
     while bench.seated < games and time.perf_counter() < deadline and not any(t.done() for t in tasks):
         await asyncio.sleep(0.2)
     rooms = [EchoRoom(bench, i, f"bench-{run}-{i}") for i in range(games)]
+    base = None
+    if baseline is not None:
+        base = Bench(baseline[0], tables, games, host.maker)
+        base.frame_bytes = bench.frame_bytes   # the same pad: echo messages as long as this run's updates
+        rooms += [EchoRoom(base, i, f"bench-{run}-base-{i}") for i in range(games)]
     tasks += [asyncio.create_task(room.run()) for room in rooms]
-    while sum(hasattr(r, "members") for r in rooms) < games and time.perf_counter() < deadline \
+    while sum(hasattr(r, "members") for r in rooms) < len(rooms) and time.perf_counter() < deadline \
             and not any(t.done() for t in tasks):
         await asyncio.sleep(0.2)
     results = []
     for label, think, pairs in plan:
         bench.think = think
         step = {"label": label, "think": think, "slices": []}
+        compared = base is not None and label in BASELINE_STEPS
+        base_step = {"label": f"{label} (baseline)", "think": think, "slices": []}
+        if base is not None:
+            base.think = think
         for _ in range(pairs):
             for kind in ("game", "echo"):
                 step["slices"].append(await bench.run_slice(kind, slice_seconds, host))
+            if compared:
+                base_step["slices"].append(await base.run_slice("echo", slice_seconds, baseline[1]))
         # The servers' CPU with every socket open and nothing sent (timers, keep-alives, the layer's polls):
         # subtracted from both kinds, so the figures are the cost of a move and of an echo message.
         step["slices"].append(await bench.run_slice("idle", slice_seconds, host))
+        if compared:
+            base_step["slices"].append(await base.run_slice("idle", slice_seconds, baseline[1]))
         crashed = [t for t in tasks if t.done()]
         if crashed:
             raise RuntimeError(f"a client failed: {crashed[0].exception()!r}")
         summary = summarise(step, slice_seconds)
         summary["games_finished_so_far"] = bench.games_finished
+        if compared:
+            summary["baseline_echo"] = summarise(base_step, slice_seconds)["echo"]
         results.append(summary)
         log(summary)
         if label.startswith("capacity") and not summary["passed"]:

@@ -13,22 +13,19 @@ from django.conf import settings
 from django.urls import get_resolver
 
 from config.collector import PeriodicFullCollection
-from config.daphne_http import leave_form_bodies_to_django
-from config.daphne_websockets import close_bad_sockets_with_a_code
 from config.routing import websocket_urlpatterns
 from games import scheduler
 from games.rulesets import all_rulesets
 
-# The in-process scheduler (games/scheduler.py) starts with the server when no Celery worker runs the jobs.
+# Channels' router knows "http" and "websocket" only: the wrapper answers the ASGI lifespan (uvicorn's
+# `lifespan="on"`, config/serve.py), starting the in-process scheduler (games/scheduler.py) as the server boots,
+# when no Celery worker runs the jobs, and stopping it when the server stops.
 application = scheduler.WithScheduler(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 ))
-scheduler.start_with_daphne()
-close_bad_sockets_with_a_code()   # invalid UTF-8 in a frame: 1007, not a dropped connection
-leave_form_bodies_to_django()   # a multipart body Twisted cannot parse: the API's JSON 400, not a bare one
 
 
 def warm_up():

@@ -1,4 +1,7 @@
-"""channels-redis' core layer with fewer Redis round trips per group message (the default with REDIS_URL).
+"""channels-redis' core layer with fewer Redis round trips per group message: the live bench's baseline only
+(`REDIS_CHANNEL_LAYER=lean`). The site's layer is Redis pub/sub with resync (config/pubsub_layer.py), which
+costs its servers less than half the CPU per echo round (bench/channel_layers.py, docs/live-games.md); this
+module stays while bench/live.py compares against "daphne with the project's layer", and goes with that baseline.
 
 What: `group_send` reads the members and pushes in two round trips; each process's receive loop sends its
 three commands in one pipeline; one reader task per process runs the blocking pops and hands each message to

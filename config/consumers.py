@@ -50,3 +50,6 @@ class HealthConsumer(DropsTrafficAfterClose, AsyncJsonWebsocketConsumer):
 
     async def health_pong(self, event):
         await self.send_json({"pong": event["value"], "via": "channel-layer"})
+
+    async def layer_resync(self, event):
+        """The channel layer may have lost a pong (config/pubsub_layer.py): the client pings again."""

@@ -39,8 +39,9 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if h]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
 
+# No server app: `python -m config.serve` serves the site (uvicorn, HTTP and WebSockets); `runserver` is Django's
+# own, HTTP only.
 INSTALLED_APPS = [
-    "daphne",
     "config.apps.SiteConfig",
     "config.apps.DesignersAdminConfig",
     "django.contrib.auth",
@@ -127,18 +128,21 @@ if REDIS_URL:
     CHANNEL_REDIS_MAX_CONNECTIONS = int(os.environ.get("CHANNEL_REDIS_MAX_CONNECTIONS", "100"))
     # Messages waiting on a process's channel before more are dropped (they also expire after 60 s).
     CHANNEL_REDIS_PROCESS_CAPACITY = int(os.environ.get("CHANNEL_REDIS_PROCESS_CAPACITY", "10000"))
+    # Redis pub/sub, at most once: a socket that may have missed messages (the subscription lost and back,
+    # or CHANNEL_SOCKET_CAPACITY messages left untaken) is told to resync (config/pubsub_layer.py).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "config.channel_layer.LeanRedisChannelLayer",  # channels-redis core, fewer round trips
-            # A lost connection is opened again and the command retried (config/redis_retry.py), with
-            # each of the three layers below: a Redis blip closes no socket.
+            "BACKEND": "config.pubsub_layer.ResyncingPubSubChannelLayer",
+            # A lost connection is opened again and the command retried (config/redis_retry.py).
             "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": CHANNEL_REDIS_SOCKET_TIMEOUT,
                                   "max_connections": CHANNEL_REDIS_MAX_CONNECTIONS, "retry": command_retry()}],
-                       # A process's own channel carries the messages of all its sockets: at the stock
-                       # capacity (100) a pause of a few hundred ms with a thousand sockets open dropped updates.
-                       "channel_capacity": {"specific.*": CHANNEL_REDIS_PROCESS_CAPACITY}},
+                       "socket_capacity": int(os.environ.get("CHANNEL_SOCKET_CAPACITY", "100"))},
         }
     }
+    # Tests only (games/tests/test_faults.py): group messages with these event numbers are dropped on delivery.
+    if os.environ.get("CHANNEL_LAYER_TEST_DROP_SEQS"):
+        CHANNEL_LAYERS["default"]["CONFIG"]["test_drop_seqs"] = [
+            int(seq) for seq in os.environ["CHANNEL_LAYER_TEST_DROP_SEQS"].split(",")]
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
@@ -268,7 +272,7 @@ CONTENT_SECURITY_POLICY = {"DIRECTIVES": {
     "frame-ancestors": [NONE],
 }}
 if env_bool("DJANGO_SECURE_COOKIES", False) and not DEBUG:
-    # Sent on HTTPS answers only (behind a proxy: daphne --proxy-headers passes X-Forwarded-Proto on).
+    # Sent on HTTPS answers only (behind a proxy: config/serve.py reads X-Forwarded-Proto with DJANGO_TRUSTED_PROXIES).
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", str(365 * 24 * 3600)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", False)
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", False)
@@ -309,13 +313,16 @@ TEMPLATES[0]["OPTIONS"]["context_processors"].append("games.context_processors.p
 GAMES = "config.games.GAMES"
 GAMES_EXTRA = [p for p in os.environ.get("GAMES_EXTRA", "").split(",") if p]
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
-# REDIS_CHANNEL_LAYER=pubsub: channels-redis' pub/sub layer (one PUBLISH per group message, less latency and CPU);
-# =stock: channels-redis' core layer as it ships (the default core layer is config.channel_layer's, leaner).
-if REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") == "pubsub":
-    CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.pubsub.RedisPubSubChannelLayer"
-    CHANNEL_LAYERS["default"]["CONFIG"].pop("channel_capacity")   # pub/sub keeps no queues
-elif REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") == "stock":
-    CHANNEL_LAYERS["default"]["BACKEND"] = "channels_redis.core.RedisChannelLayer"
+# REDIS_CHANNEL_LAYER=lean: the hand-written core layer (config/channel_layer.py), kept as the live bench's
+# baseline; =stock: channels-redis' core layer as it ships. Both queue messages in Redis (no resync needed).
+if REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") in ("lean", "stock"):
+    CHANNEL_LAYERS["default"]["BACKEND"] = {"lean": "config.channel_layer.LeanRedisChannelLayer",
+                                            "stock": "channels_redis.core.RedisChannelLayer"}[os.environ["REDIS_CHANNEL_LAYER"]]
+    CHANNEL_LAYERS["default"]["CONFIG"] = {
+        "hosts": CHANNEL_LAYERS["default"]["CONFIG"]["hosts"],
+        # A process's own channel carries the messages of all its sockets: at the stock capacity (100) a
+        # pause of a few hundred ms with a thousand sockets open dropped updates.
+        "channel_capacity": {"specific.*": CHANNEL_REDIS_PROCESS_CAPACITY}}
 
 # Statistics (stats app): the periodic task adds newly finished games to the site-wide totals.
 STATS_SITE_REFRESH_SECONDS = float(os.environ.get("STATS_SITE_REFRESH_SECONDS", "600"))

@@ -20,6 +20,7 @@ from games.db_threads import db
 from games.errors import BadRequest, GameError
 from games.identity import scope_identity
 from games.language import language_from_scope
+from games.models import Game
 from games.presence_heartbeat import HEARTBEAT
 from games.rate_limit import TokenBucket
 from games.selectors.frames import snapshot_frame
@@ -30,6 +31,7 @@ from games.socket_input import check_size, message_ref, parse_message
 
 log = logging.getLogger(__name__)
 
+RESYNC_FRAME = {"type": "resync"}   # to a page that may have missed frames: ask for them
 MAX_WHOLE_NUMBER = 2**53  # ids and event numbers; larger ones do not fit a database column
 
 
@@ -56,6 +58,10 @@ class LoopOnlyConsumer(DropsTrafficAfterClose, AsyncWebsocketConsumer):
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def layer_resync(self, event):
+        """The channel layer may have lost messages for this socket (config/pubsub_layer.py): by default,
+        nothing to catch up; sockets that show numbered state override this."""
 
     async def refuse(self, code):
         """Close the handshake with `code` (4403, 4404) where the client can read it: closing before
@@ -198,7 +204,30 @@ class GameConsumer(SeatSocketConsumer):
         await self._send_frame({"type": "handover", "ref": message_ref(message), **outcome})
 
     async def on_ping(self, message):
+        """A pong; with `since` (the page's last event number), a page that missed the game's latest events
+        (a lost last message shows no gap) gets them instead: one read of the game's number when up to date."""
+        since = _int_field(message, "since", required=False)
+        if since is not None and await self._latest_seq() > since:
+            await self.on_hello({"since": since})
+            return
         await self._send_frame({"type": "pong", "ref": message_ref(message), "at": time.time()})
+
+    async def _latest_seq(self):
+        # From the pub/sub layer's note in Redis when it keeps one (no database thread: pages ping often),
+        # else from the game's row.
+        noted = getattr(self.channel_layer, "latest_seq", None)
+        if noted is not None:
+            try:
+                latest = await noted(self.group())
+            except Exception:  # noqa: BLE001: Redis down: the row still knows
+                log.warning("latest event number unreadable from the channel layer", exc_info=True)
+                latest = None
+            if latest is not None:
+                return latest
+        return await db(self._latest_seq_of_row)()
+
+    def _latest_seq_of_row(self):
+        return Game.objects.filter(pk=self.game_id).values_list("event_seq", flat=True).first() or 0
 
     HANDLERS = {
         "hello": on_hello, "act": on_act, "chat": on_chat, "ready": on_ready, "leave": on_leave, "kick": on_kick,
@@ -207,6 +236,10 @@ class GameConsumer(SeatSocketConsumer):
     }
 
     # ---- channel layer -------------------------------------------------------------------------------
+
+    async def layer_resync(self, event):
+        # The page answers with `hello {since}` (static/js/game-page.js).
+        await self._send_frame(RESYNC_FRAME)
 
     async def game_frame(self, event):
         await self.send(text_data=event["text"])
@@ -242,6 +275,12 @@ class OpenGamesConsumer(LoopOnlyConsumer):
         with translation.override(self.language):
             message = _("This socket only sends the list of games.")
         await self.send(text_data=broadcast.encode({"type": "error", "code": "read_only", "message": message}))
+
+    async def layer_resync(self, event):
+        # The list is whole in every message: send the current one.
+        with translation.override(self.language):
+            frame = await db(open_games_frame)()
+        await self.send(text_data=broadcast.encode(frame))
 
     async def games_list(self, event):
         texts = event["texts"]

@@ -28,3 +28,6 @@ class EchoConsumer(DropsTrafficAfterClose, AsyncWebsocketConsumer):
 
     async def echo_message(self, event):
         await self.send(text_data=event["text"])
+
+    async def layer_resync(self, event):
+        """The channel layer may have lost echoes (config/pubsub_layer.py): an echo has no state to restore."""

@@ -18,7 +18,7 @@ import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db import connection as _proxy
 from psycopg import adapters
-from psycopg.pq import Format
+from psycopg.pq import Format, TransactionStatus
 
 from games.models import Game, GameEvent, Presence, Seat
 
@@ -63,6 +63,14 @@ def _fast_timestamp_loader(timezone_name):
     return oid, adapters.get_loader(oid, Format.TEXT)
 
 
+PIPELINE_BEGIN = True   # BEGIN sent with a transaction's first statement; False: apart (bench/move_path.py compares)
+
+
+def _opens_transaction(pg):
+    """Whether psycopg would send BEGIN before the next statement on `pg` (a transaction not yet begun)."""
+    return PIPELINE_BEGIN and not pg.autocommit and pg.info.transaction_status == TransactionStatus.IDLE
+
+
 def _execute(connection, sql, params, rows=True):
     """Run one statement in the current transaction; its rows if `rows`."""
     connection.ensure_connection()
@@ -73,7 +81,12 @@ def _execute(connection, sql, params, rows=True):
                 loader = _fast_timestamp_loader(connection.timezone_name)
                 if loader is not None:
                     cursor.adapters.register_loader(*loader)
-                cursor.execute(sql, params, prepare=True)
+                if _opens_transaction(connection.connection):
+                    # The transaction's BEGIN goes out with this statement, in one round trip, not two.
+                    with connection.connection.pipeline():
+                        cursor.execute(sql, params, prepare=True)
+                else:
+                    cursor.execute(sql, params, prepare=True)
                 found = cursor.fetchall() if rows else None
             if connection.queries_logged:   # DEBUG or a test counting queries: listed as Django's are
                 connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - started:.3f}"})

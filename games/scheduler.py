@@ -8,13 +8,12 @@ thread (games.db_threads.db, as games.background does), so what the services bro
 processes may each run one: every action goes through a service that locks the game row and re-checks,
 so a second scheduler finds nothing left to do.
 
-Started by the ASGI application (`config/asgi.py`): with daphne (and `runserver`, which is daphne) as
-soon as the server's loop runs; with any other ASGI server at its lifespan startup or first connection.
+Started by the ASGI application (`config/asgi.py`) at the server's lifespan startup (uvicorn, config/serve.py),
+and stopped at its shutdown; a server that sends no lifespan events starts it with its first connection.
 On by default when Celery is eager (GAMES_SCHEDULER), since then no countdown job ever fires.
 """
 import asyncio
 import logging
-import sys
 
 from django.conf import settings
 
@@ -55,14 +54,6 @@ def ensure_running():
     if task is None or task.done():
         task = _tasks[loop] = loop.create_task(run_forever(), name="games-scheduler")
     return task
-
-
-def start_with_daphne():
-    """Under daphne the application is loaded before the server's loop runs: queue the start on it."""
-    server = sys.modules.get("daphne.server")
-    if server is None or not enabled():
-        return
-    server.twisted_loop.call_soon_threadsafe(ensure_running)
 
 
 def stop(loop=None):

@@ -2,11 +2,18 @@
 
 Once the server has closed a socket (a refused handshake is accepted, then closed with its code) or the client
 has, frames that crossed the close still arrive and group messages still come in. Answering them failed: the
-consumer's state was never set up (a refused socket has no rate limit, no seat), and daphne raised "Attempt to
-send on a closed protocol", a traceback in the log for every client that sent a frame and closed. Frames
-received after the close are ignored and sends after it are dropped; the race daphne alone sees (the client's
-close read but not yet reported) is config/daphne_websockets.py's.
+consumer's state was never set up (a refused socket has no rate limit, no seat), and the server raised into the
+consumer, a traceback in the log for every client that sent a frame and closed. Frames received after the close
+are ignored and sends after it are dropped.
+
+The server raises too when the client's close has been read but the consumer has not yet had its
+`websocket.disconnect` (a group message handled meanwhile): uvicorn's ClientDisconnected (an OSError) while the
+close is in flight, a RuntimeError ("Unexpected ASGI message ... after sending 'websocket.close'") once it is done.
+Such a send is dropped and the socket taken as closed: its disconnect is on the way.
 """
+
+# uvicorn's words for a send after the socket's close (both of its WebSocket protocols)
+SEND_AFTER_CLOSE = "Unexpected ASGI message"
 
 
 class DropsTrafficAfterClose:
@@ -32,4 +39,11 @@ class DropsTrafficAfterClose:
     async def send(self, text_data=None, bytes_data=None, close=False):
         if self.closed:
             return
-        await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except OSError:
+            self.closed = True   # the client's close is in flight
+        except RuntimeError as error:
+            if not str(error).startswith(SEND_AFTER_CLOSE):
+                raise
+            self.closed = True

@@ -187,6 +187,17 @@ class RpcConsumer(SeatSocketConsumer):
         self._after_reply = [rpc.encode(n) for n in burst]
         return rpc.OK
 
+    async def push_state(self):
+        """The state burst volity.send_state() returns, unasked: for a socket that may have missed
+        notifications (a gap in event numbers, or the channel layer's resync). Programs already read it."""
+        try:
+            seq, burst = await db(self._burst)()
+        except (GameError, Game.DoesNotExist):   # the game is gone
+            return
+        self.seq = seq
+        for note in burst:
+            await self.send(text_data=rpc.encode(note))
+
     def _burst(self):
         game = Game.objects.get(pk=self.game_id)
         seat = seat_of(list(Seat.objects.filter(game=game)), self.identity)
@@ -196,11 +207,17 @@ class RpcConsumer(SeatSocketConsumer):
 
     # ---- channel layer -------------------------------------------------------------------------------
 
+    async def layer_resync(self, event):
+        await self.push_state()
+
     async def rpc_frames(self, event):
         seq = event["seq"]
         if seq is not None:
             if seq <= self.seq:
                 return  # already in the state this socket rebuilt
+            if seq > self.seq + 1:   # an event was lost on the way: the program gets the whole state instead
+                await self.push_state()
+                return
             self.seq = seq
         key = self.identity.key
         for text in event["private"].get(key, event["public"]) if key else event["public"]:

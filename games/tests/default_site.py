@@ -1,5 +1,5 @@
 """Real server processes in the embedded default configuration (`make start`): a SQLite file, Channels'
-in-memory layer, eager Celery, and so each daphne process running its in-process scheduler.
+in-memory layer, eager Celery, and so each server process running its in-process scheduler.
 
 Whatever the outer environment (`make test-services` sets DATABASE_URL and REDIS_URL), the processes get the
 default one: these tests are about what a site with no configuration does. The test process does not touch
@@ -7,6 +7,7 @@ that database through Django (its own test database is elsewhere): a short `mana
 the site's environment sets a game up, and the test reads the file with the standard library's sqlite3.
 """
 import json
+import re
 import sqlite3
 import subprocess
 import time
@@ -16,11 +17,11 @@ from tests.browser.live_site import PYTHON, ROOT, LiveSite, free_port
 NOT_DEFAULT = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER", "GAMES_SCHEDULER")
 
 
-def default_site(tmp_path, monkeypatch, servers=1, extra_env=None):
+def default_site(tmp_path, monkeypatch, servers=1, extra_env=None, access_log=False):
     """A LiveSite on a SQLite file of its own with no Redis and no worker (the scheduler on, by default)."""
     for name in NOT_DEFAULT:
         monkeypatch.delenv(name, raising=False)
-    site = LiveSite(tmp_path, servers=servers, load_cards=False, worker=False,
+    site = LiveSite(tmp_path, servers=servers, load_cards=False, worker=False, access_log=access_log,
                     extra_env={"GAMES_EXTRA": "games.tests.counting.GAME", **(extra_env or {})})
     assert site.database_url.startswith("sqlite:///") and not site.redis
     site.database_file = site.database_url[len("sqlite:///"):]
@@ -77,17 +78,32 @@ def query(site, sql, *params):
         connection.close()
 
 
-def start_silent_server(site, access_log):
-    """One more daphne process of the site, and nothing else: no request is made to it (LiveSite's start waits
-    for an HTTP answer, which would itself start the scheduler). Its access log goes to `access_log`."""
+def start_silent_server(site):
+    """One more server process of the site, and nothing else: no request is made to it (LiveSite's start waits
+    for an HTTP answer). Its log (`server_log`) includes the access log: a line for each request or socket."""
     port = free_port()
-    log = open(site.workdir / f"daphne-{port}.log", "wb")
+    log = open(site.workdir / f"server-{port}.log", "wb")
     process = subprocess.Popen(
-        [PYTHON, "-m", "daphne", "--access-log", str(access_log), "-b", "127.0.0.1", "-p", str(port),
-         "config.asgi:application"], cwd=ROOT, env=site.env, stdout=log, stderr=subprocess.STDOUT)
+        [PYTHON, "-m", "config.serve", "--access-log", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env=site.env, stdout=log, stderr=subprocess.STDOUT)
     site.processes.append(process)  # stopped with the site
     site.ports.append(port)
     return process
+
+
+def server_log(site, index=0):
+    """What the site's `index`th server process has written so far."""
+    return (site.workdir / f"server-{site.ports[index]}.log").read_text(errors="replace")
+
+
+def access_lines(log):
+    """uvicorn's access-log lines in `log`: one per HTTP request (`"GET / HTTP/1.1" 200`) or socket opened."""
+    return [line for line in log.splitlines() if re.search(r'" (\d{3}|\[accepted\])', line) and ' - "' in line]
+
+
+def sockets_closed(log):
+    """How many sockets the access log saw close (websockets logs one line each)."""
+    return log.count("connection closed")
 
 
 def wait_for(condition, timeout, every=0.1):

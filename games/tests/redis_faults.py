@@ -1,6 +1,22 @@
 """Faults of Redis for the tests: the site's connections killed as `CLIENT KILL` does (a Redis restart, a
 failover, a proxy dropping idle connections)."""
+import os
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
 import redis
+
+# Tests that kill Redis connections use a database of their own and run one after another on one worker: on
+# the pub/sub layer a killed connection loses what was published meanwhile and resyncs every socket, which
+# would disturb any other test sharing the database.
+KILLING_DATABASE = int(os.environ.get("REDIS_KILLING_DB", "12"))
+killing_connections = pytest.mark.xdist_group("redis-killing-connections")
+
+
+def killing_redis_url():
+    """REDIS_URL with the database the connection-killing tests keep to themselves."""
+    parts = urlsplit(os.environ["REDIS_URL"])
+    return urlunsplit(parts._replace(path=f"/{KILLING_DATABASE}"))
 
 
 def kill_redis_clients(url):

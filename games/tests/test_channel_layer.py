@@ -1,6 +1,6 @@
-"""The lean core layer (config/channel_layer.py) against Redis: two layers stand for two processes."""
+"""The former lean core layer (config/channel_layer.py, now the live bench's baseline) against Redis: two layers
+stand for two processes."""
 import asyncio
-import os
 import uuid
 
 import pytest
@@ -11,15 +11,15 @@ from redis.exceptions import MaxConnectionsError
 
 from config.channel_layer import LeanRedisChannelLayer
 
-from games.tests.redis_faults import kill_redis_clients
+from games.tests.redis_faults import kill_redis_clients, killing_connections, killing_redis_url
 
-pytestmark = [pytest.mark.redis, pytest.mark.asyncio]
+pytestmark = [pytest.mark.redis, pytest.mark.asyncio, killing_connections]
 
 
 @pytest_asyncio.fixture
 async def layers():
     prefix = f"test-lean-{uuid.uuid4().hex[:8]}"
-    made = [LeanRedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix=prefix) for _ in range(2)]
+    made = [LeanRedisChannelLayer(hosts=[killing_redis_url()], prefix=prefix) for _ in range(2)]
     yield made
     await made[0].flush()
     for layer in made:
@@ -143,8 +143,8 @@ async def test_a_burst_of_sockets_opening_at_once_waits_for_redis_connections_in
 
     prefix = f"test-burst-{uuid.uuid4().hex[:8]}"
     configured = {**settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0], "max_connections": 20}
-    stock = RedisChannelLayer(hosts=[{"address": os.environ["REDIS_URL"], "max_connections": 20}], prefix=prefix)
-    lean = LeanRedisChannelLayer(hosts=[{**configured, "address": os.environ["REDIS_URL"]}], prefix=prefix)
+    stock = RedisChannelLayer(hosts=[{"address": killing_redis_url(), "max_connections": 20}], prefix=prefix)
+    lean = LeanRedisChannelLayer(hosts=[{**configured, "address": killing_redis_url()}], prefix=prefix)
     try:
         channels = [await lean.new_channel() for _ in range(500)]
         with pytest.raises(MaxConnectionsError):
@@ -231,14 +231,15 @@ async def test_the_reader_cancelled_as_its_blocking_pop_is_written_ends(layers, 
 async def test_a_process_channel_holds_a_busy_moments_updates():
     # One Redis queue carries the messages of every socket of a process. At the stock capacity (100) a
     # process that paused for a few hundred ms with a thousand sockets open lost updates (the bench at
-    # 500 games); the site's layer gives process channels room for far more.
+    # 500 games); with `REDIS_CHANNEL_LAYER=lean` the settings give process channels room for far more.
     from django.conf import settings
 
     config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
     prefix = f"test-capacity-{uuid.uuid4().hex[:8]}"
-    hosts = [{**config["hosts"][0], "address": os.environ["REDIS_URL"]}]
-    sender = LeanRedisChannelLayer(hosts=hosts, prefix=prefix, channel_capacity=config["channel_capacity"])
-    busy = LeanRedisChannelLayer(hosts=hosts, prefix=prefix, channel_capacity=config["channel_capacity"])
+    hosts = [{**config["hosts"][0], "address": killing_redis_url()}]
+    capacity = {"specific.*": settings.CHANNEL_REDIS_PROCESS_CAPACITY}
+    sender = LeanRedisChannelLayer(hosts=hosts, prefix=prefix, channel_capacity=capacity)
+    busy = LeanRedisChannelLayer(hosts=hosts, prefix=prefix, channel_capacity=capacity)
     try:
         channel = await busy.new_channel()
         await sender.group_add("table", channel)
@@ -253,7 +254,7 @@ async def test_a_process_channel_holds_a_busy_moments_updates():
 
 
 async def test_the_buffer_of_a_socket_that_closed_as_its_message_came_is_dropped_after_the_expiry():
-    layer = LeanRedisChannelLayer(hosts=[os.environ["REDIS_URL"]], prefix=f"test-lean-{uuid.uuid4().hex[:8]}",
+    layer = LeanRedisChannelLayer(hosts=[killing_redis_url()], prefix=f"test-lean-{uuid.uuid4().hex[:8]}",
                                   expiry=1)
     try:
         alive, closed, busy = await layer.new_channel(), await layer.new_channel(), await layer.new_channel()
@@ -283,10 +284,10 @@ async def test_killed_redis_connections_are_reopened_without_failing_a_waiting_r
     await there.group_add("table", await there.new_channel())
     waiting = asyncio.ensure_future(here.receive(channel))
     await wait_until(lambda: here.reader is not None and here.connection(0).connection_pool._in_use_connections)
-    assert await asyncio.to_thread(kill_redis_clients, os.environ["REDIS_URL"]) >= 2
+    assert await asyncio.to_thread(kill_redis_clients, killing_redis_url()) >= 2
     await there.group_send("table", {"type": "x", "n": 1})   # there's pooled connection was killed too
     assert (await asyncio.wait_for(waiting, 10))["n"] == 1
-    await asyncio.to_thread(kill_redis_clients, os.environ["REDIS_URL"])
+    await asyncio.to_thread(kill_redis_clients, killing_redis_url())
     await here.group_add("table", await here.new_channel())   # a handshake's first command
     assert len(await here.connection(0).zrange(here._group_key("table"), 0, -1)) == 3
 

@@ -1,7 +1,7 @@
 """A server process holding a player's socket is killed: no close ever arrives, the player's presence
 stops being refreshed, and a bot takes the seat within the promised time.
 
-Two daphne processes share the test database; the player is connected to the first, which is killed
+Two server processes share the test database; the player is connected to the first, which is killed
 (SIGKILL). The absent-player check runs in the surviving process's in-process scheduler (the embedded
 default) or, with Redis, in Celery beat and a worker (the production shape, no in-process scheduler).
 """

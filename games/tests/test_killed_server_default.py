@@ -1,7 +1,7 @@
 """A killed server process in the embedded default configuration (`make start`: SQLite, Channels' in-memory
 layer, eager Celery, no Redis and no worker): test_killed_server.py's scenario without PostgreSQL.
 
-Two daphne processes share one SQLite file, as operations.md allows (several processes on one database are
+Two server processes share one SQLite file, as operations.md allows (several processes on one database are
 safe: every job locks the game row and re-checks). ann's page socket is on the first, bob's on the second. The
 first is killed with SIGKILL: its sockets' closes never run and ann's presence row stays behind, no longer
 refreshed. The second process's in-process scheduler must see her absent and hand her seat to a bot within

@@ -1,14 +1,13 @@
-"""What a real server (daphne) does with a client that sends bad frames or leaves mid-reply, on the three
-sockets a visitor can open: the list of open games, a game's page and a game's RPC referee.
+"""What a real server (uvicorn, config/serve.py) does with a client that sends bad frames or leaves mid-reply, on
+the three sockets a visitor can open: the list of open games, a game's page and a game's RPC referee.
 
-- A text frame that is not UTF-8 closes the socket with 1007 (invalid payload), one over daphne's 1 MiB with
-  1009, which the client can read; autobahn's default dropped the connection (1006, what a network fault looks
-  like). config/daphne_websockets.py.
+- A text frame that is not UTF-8 closes the socket with 1007 (invalid payload), one over the server's 1 MiB
+  with 1009, which the client can read, not a dropped connection (1006, what a network fault looks like).
 - A frame that crosses the server's close (a refused handshake is accepted, then closed with 4403/4404, and
   the client has already sent a frame), or a client that sends a frame and closes at once, leaves no traceback
-  in the server's log: what the consumer would answer goes nowhere, quietly (games/socket_close.py,
-  config/daphne_websockets.py). The refused sockets logged "Attempt to send on a closed protocol" and an
-  AttributeError for each such frame.
+  in the server's log: what the consumer would answer goes nowhere, quietly (games/socket_close.py). Under
+  daphne the refused sockets logged "Attempt to send on a closed protocol" and an AttributeError for each such
+  frame.
 """
 import asyncio
 import base64
@@ -21,7 +20,7 @@ import subprocess
 import pytest
 
 from tests.browser.live_site import PYTHON, ROOT
-from games.tests.default_site import default_site, wait_for
+from games.tests.default_site import default_site, server_log, sockets_closed, wait_for
 
 SETUP = """
 import json
@@ -51,7 +50,7 @@ PING = {"open": '{"type": "ping"}', "game": '{"type": "ping", "ref": 1}',
 def site(tmp_path_factory):
     pytest.importorskip("websockets")
     with pytest.MonkeyPatch.context() as monkeypatch:
-        site = default_site(tmp_path_factory.mktemp("closing"), monkeypatch, extra_env={
+        site = default_site(tmp_path_factory.mktemp("closing"), monkeypatch, access_log=True, extra_env={
             "GAMES_EXTRA": "games.tests.counting.GAME,games.tests.rpc.counting_rpc.GAME"})
         with site:
             result = subprocess.run([PYTHON, "-c", SETUP], cwd=ROOT, env=site.env, capture_output=True, text=True,
@@ -61,10 +60,6 @@ def site(tmp_path_factory):
             site.paths = {"open": "/ws/games/", "game": f"/ws/games/{site.game['game']}/",
                           "rpc": f"/ws/games/{site.game['lobby']}/rpc/"}
             yield site
-
-
-def server_log(site):
-    return (site.workdir / f"daphne-{site.ports[0]}.log").read_text(errors="replace")
 
 
 async def opened(site, name):
@@ -92,7 +87,7 @@ def test_a_text_frame_that_is_not_utf8_closes_the_socket_with_1007(site, name):
     assert asyncio.run(close_code_after(site, name, b'{"type": "ping", "ref": "\xff"}')) == 1007
 
 
-def test_a_frame_over_daphnes_limit_closes_the_socket_with_1009(site):
+def test_a_frame_over_the_servers_limit_closes_the_socket_with_1009(site):
     assert asyncio.run(close_code_after(site, "game", b" " * (1024 * 1024 + 1))) == 1009
 
 
@@ -135,7 +130,7 @@ def send_then_read_to_the_end(site, path, *frames):
 def assert_no_traceback_after(site, start, sockets):
     """Nothing but access lines in the log since `start` once `sockets` more sockets have closed."""
     # Every socket's close has reached the server, and so, before it, everything it tried to send.
-    assert wait_for(lambda: server_log(site)[start:].count("WSDISCONNECT") >= sockets, timeout=30)
+    assert wait_for(lambda: sockets_closed(server_log(site)[start:]) >= sockets, timeout=30)
     log = server_log(site)[start:]
     assert "Traceback" not in log and "closed protocol" not in log, log[-3000:]
 

@@ -3,7 +3,10 @@
    Resume protocol: after every (re)connection the page sends {"type": "hello", "since": <last event>}
    and gets the entries it missed (or a full snapshot). Updates carry consecutive event numbers; a gap
    makes the page ask again. Every action carries the event number it was chosen at, so the server
-   refuses a stale or repeated one. The page only shows what the server sends. */
+   refuses a stale or repeated one. The page only shows what the server sends.
+   Delivery is at most once (docs/live-games.md, "Delivery: at most once, then resync"): a "resync" frame
+   (the server may have lost frames for this page) is answered with hello; and while a game is playing, a
+   quiet page pings with its last event number, sooner after a frame, so a lost last update shows too. */
 (function () {
   "use strict";
   const h = Dom.h;
@@ -68,7 +71,11 @@
   // ---- frames from the server ---------------------------------------------------------------------------
 
   function onFrame(frame) {
+    if (frame.type !== "pong") catchUp.heard();  // a pong says only that nothing was missed
     switch (frame.type) {
+      case "resync":
+        hello();
+        break;
       case "snapshot":
       case "events":
         takeSnapshot(frame);
@@ -379,6 +386,24 @@
       interpolate(ngettext("%s coin", "%s coins", row.coins), [row.coins]),
       interpolate(ngettext("%s establishment", "%s establishments", row.establishments), [row.establishments])].join(", ");
   }
+
+  // ---- catching up after a lost last update ---------------------------------------------------------------
+  // The first check comes CATCH_UP_FIRST_MS after the last frame, each next one twice as late (at most
+  // CATCH_UP_MAX_MS): a busy game is checked often, a quiet one rarely. The server answers a ping whose
+  // `since` is behind with the missed events.
+  const CATCH_UP_FIRST_MS = 500;
+  const CATCH_UP_MAX_MS = 8000;
+  const catchUp = {
+    wait: CATCH_UP_FIRST_MS,
+    due: Date.now() + CATCH_UP_FIRST_MS,
+    heard: function () { this.wait = CATCH_UP_FIRST_MS; this.due = Date.now() + this.wait; },
+  };
+  setInterval(function () {
+    if (page.status !== "playing" || !page.synced || Date.now() < catchUp.due) return;
+    catchUp.wait = Math.min(CATCH_UP_MAX_MS, catchUp.wait * 2);
+    catchUp.due = Date.now() + catchUp.wait;
+    socket.send({ type: "ping", since: page.seq });
+  }, 250);
 
   // ---- the turn timer ------------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Start the real site in subprocesses for tests and benchmarks: a fresh database, daphne, a Celery worker.
+"""Start the real site in subprocesses for tests and benchmarks: a fresh database, uvicorn, a Celery worker.
 
 Used by the browser test, the multi-process test and bench/live.py. Everything started here is stopped
 by `LiveSite.stop()`.
@@ -81,13 +81,15 @@ def _postgres_url_with_database(url, name):
 
 class LiveSite:
     """A throwaway copy of the site: its own database (SQLite file, or a new PostgreSQL database when
-    DATABASE_URL is set) unless `database_url` names one to share, N daphne processes, and a Celery
-    worker when REDIS_URL is set."""
+    DATABASE_URL is set) unless `database_url` names one to share, N server processes (`python -m config.serve`,
+    uvicorn; each logs to `server-PORT.log` in `workdir`, with every request and socket when `access_log`), and
+    a Celery worker when REDIS_URL is set."""
 
     def __init__(self, workdir, servers=1, extra_env=None, worker=None, load_cards=True, database_url=None,
-                 migrate=True):
+                 migrate=True, access_log=False):
         self.workdir = Path(workdir)
         self.servers = servers
+        self.server_options = ["--access-log"] if access_log else []
         self.processes = []
         self.ports = []
         self.created_database = None
@@ -150,7 +152,7 @@ class LiveSite:
                 time.sleep(0.3)
                 if process.poll() is None:
                     break
-                # Another process took the port between free_port() and daphne's bind (parallel tests):
+                # Another process took the port between free_port() and the server's bind (parallel tests):
                 # what answered was not ours. Start ours again on another port.
                 self.processes.remove(process)
                 self.ports.remove(port)
@@ -209,9 +211,9 @@ class LiveSite:
 
     def _start_server(self):
         port = free_port()
-        log = open(self.workdir / f"daphne-{port}.log", "wb")
+        log = open(self.workdir / f"server-{port}.log", "wb")
         process = subprocess.Popen(
-            [PYTHON, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            [PYTHON, "-m", "config.serve", "--host", "127.0.0.1", "--port", str(port), *self.server_options],
             cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         self.processes.append(process)
         self.ports.append(port)

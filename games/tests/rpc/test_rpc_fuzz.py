@@ -89,7 +89,7 @@ def request(method, *params, request_id=1):
 
 
 async def receive(client, timeout=5):
-    """The next frame, decoded, after checking that it can go out as UTF-8 as daphne sends it (a lone surrogate
+    """The next frame, decoded, after checking that it can go out as UTF-8 as the server sends it (a lone surrogate
     in a reply closed the socket with 1011), and against the schema."""
     text = await client.socket.receive_from(timeout=timeout)
     text.encode("utf-8")

@@ -223,7 +223,8 @@ async def test_the_lobby_is_announced_as_volity_seating_and_readiness_calls(tabl
 
 async def test_a_lone_surrogate_is_refused_before_it_can_be_echoed(table):
     """A lone UTF-16 surrogate (as a JSON escape) in the id or anywhere else: a reply echoing it could not be
-    sent as UTF-8, and daphne closed the socket with 1011. It is an invalid request, answered with id null."""
+    sent as UTF-8, and the server (then daphne) closed the socket with 1011. It is an invalid request, answered with
+    id null."""
     game, ids, clients = await lobby(table)
     ann = clients["ann"]
     for frame in ('{"jsonrpc": "2.0", "id": "\\ud800", "method": "volity.unready", "params": []}',
@@ -231,7 +232,7 @@ async def test_a_lone_surrogate_is_refused_before_it_can_be_echoed(table):
                   '[{"jsonrpc": "2.0", "id": "\\udc00x", "method": "volity.ready", "params": []}]'):
         await ann.send(frame)
         text = await ann.socket.receive_from(timeout=3)
-        text.encode("utf-8")  # what daphne does with every frame sent
+        text.encode("utf-8")  # what the server does with every frame sent
         reply = json.loads(text)
         assert reply["id"] is None and reply["error"]["code"] == -32600, frame
     assert not await sync(lambda: Seat.objects.get(game=game, name="ann").ready)()

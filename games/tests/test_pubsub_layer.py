@@ -1,0 +1,153 @@
+"""The pub/sub layer's resync (config/pubsub_layer.py) against Redis: two layers stand for two processes."""
+import asyncio
+import time
+import uuid
+
+import pytest
+import pytest_asyncio
+
+from config.pubsub_layer import RESYNC, ResyncingPubSubChannelLayer
+from config.redis_retry import command_retry
+
+from games.tests.redis_faults import kill_redis_clients, killing_connections, killing_redis_url
+
+pytestmark = [pytest.mark.redis, pytest.mark.asyncio, killing_connections]
+
+RESUME_SECONDS = 1.0   # docs/live-games.md: a socket is told to resync within a second of a lost subscription
+
+
+def make_layer(prefix, **config):
+    """As settings.CHANNEL_LAYERS makes it: a lost connection is opened again and the command retried."""
+    hosts = [{"address": killing_redis_url(), "retry": command_retry()}]
+    return ResyncingPubSubChannelLayer(hosts=hosts, prefix=prefix, **config)
+
+
+@pytest_asyncio.fixture
+async def prefix():
+    return f"test-pubsub-{uuid.uuid4().hex[:8]}"
+
+
+async def closing(*layers):
+    for layer in layers:
+        await layer.flush()
+
+
+async def receive(layer, channel, timeout=2.0):
+    return await asyncio.wait_for(layer.receive(channel), timeout)
+
+
+async def nothing_more(layer, channel):
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(layer.receive(channel), 0.2)
+
+
+async def test_a_group_message_reaches_each_process_once(prefix):
+    here, there = make_layer(prefix), make_layer(prefix)
+    try:
+        a, b = await here.new_channel(), await there.new_channel()
+        await here.group_add("table", a)
+        await there.group_add("table", b)
+        await here.group_send("table", {"type": "game.frames", "seq": 1})
+        assert await receive(here, a) == {"type": "game.frames", "seq": 1}
+        assert await receive(there, b) == {"type": "game.frames", "seq": 1}
+        await nothing_more(here, a)
+    finally:
+        await closing(here, there)
+
+
+async def test_the_test_hook_drops_the_chosen_event_numbers_on_delivery(prefix):
+    sender, dropping = make_layer(prefix), make_layer(prefix, test_drop_seqs=[2, 3])
+    try:
+        channel = await dropping.new_channel()
+        await dropping.group_add("table", channel)
+        for seq in (1, 2, 3, 4):
+            await sender.group_send("table", {"type": "game.frames", "seq": seq})
+        await sender.group_send("table", {"type": "game.frame", "text": "chat"})   # not numbered: delivered
+        got = [await receive(dropping, channel) for _ in range(3)]
+        assert [m.get("seq") for m in got] == [1, 4, None]
+        await nothing_more(dropping, channel)
+    finally:
+        await closing(sender, dropping)
+
+
+async def test_a_socket_too_slow_to_keep_up_gets_one_resync_instead_of_its_backlog(prefix):
+    layer = make_layer(prefix, socket_capacity=3)
+    try:
+        slow, quick = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("table", slow)
+        await layer.group_add("table", quick)
+        for seq in range(1, 6):
+            await layer.group_send("table", {"type": "game.frames", "seq": seq})
+            assert (await receive(layer, quick))["seq"] == seq   # the quick socket keeps up
+        # The slow one had 3 waiting when the 4th came: dropped for a resync, then the 5th.
+        assert await receive(layer, slow) == RESYNC
+        assert await receive(layer, slow) == {"type": "game.frames", "seq": 5}
+        await nothing_more(layer, slow)
+    finally:
+        await closing(layer)
+
+
+async def test_a_lost_subscription_comes_back_and_tells_every_socket_to_resync(prefix):
+    here, there = make_layer(prefix), make_layer(prefix)
+    try:
+        a, b = await here.new_channel(), await here.new_channel()
+        await here.group_add("table", a)
+        await there.group_send("table", {"type": "game.frames", "seq": 1})   # connects the sender first
+        assert (await receive(here, a))["seq"] == 1
+        killed_at = time.monotonic()
+        assert await asyncio.to_thread(kill_redis_clients, killing_redis_url()) >= 2
+        # Both of this process's sockets, in a group or not, are told within a second.
+        assert await receive(here, a, timeout=RESUME_SECONDS) == RESYNC
+        assert await receive(here, b, timeout=RESUME_SECONDS) == RESYNC
+        assert time.monotonic() - killed_at < RESUME_SECONDS
+        # The group subscription is back: later messages arrive, once (after more resyncs if a loaded host made
+        # the reader reconnect again: each is harmless).
+        await there.group_send("table", {"type": "game.frames", "seq": 2})
+        got = await receive(here, a)
+        while got == RESYNC:
+            got = await receive(here, a)
+        assert got == {"type": "game.frames", "seq": 2}
+        await nothing_more(here, a)
+    finally:
+        await closing(here, there)
+
+
+async def test_sockets_open_and_close_while_the_subscription_is_lost(prefix):
+    here, there = make_layer(prefix), make_layer(prefix)
+    try:
+        a = await here.new_channel()
+        await here.group_add("table", a)
+        await here.group_add("other", a)
+        await there.group_send("table", {"type": "game.frames", "seq": 1})
+        assert (await receive(here, a))["seq"] == 1
+        assert await asyncio.to_thread(kill_redis_clients, killing_redis_url()) >= 2
+        # At once, before the reader has noticed: a socket opens and joins a group, another leaves one.
+        b = await here.new_channel()
+        await here.group_add("table", b)
+        await here.group_discard("other", a)
+        assert await receive(here, a, timeout=RESUME_SECONDS) == RESYNC   # the subscription is back
+        await there.group_send("other", {"type": "game.frames", "seq": 0})
+        await there.group_send("table", {"type": "game.frames", "seq": 2})
+        for channel in (a, b):
+            got = [await receive(here, channel)]
+            if got[0] == RESYNC:   # b joined before the reconnection: told too
+                got = [await receive(here, channel)]
+            assert got == [{"type": "game.frames", "seq": 2}]
+            await nothing_more(here, channel)
+    finally:
+        await closing(here, there)
+
+
+async def test_a_numbered_message_notes_the_groups_latest_number_for_a_ping(prefix):
+    """A page pings with its last number; the layer answers from Redis, never lowering the number when two
+    processes publish a game's events out of order."""
+    here, there = make_layer(prefix), make_layer(prefix)
+    try:
+        assert await here.latest_seq("table") is None
+        await here.group_send("table", {"type": "game.frames", "seq": 7})
+        await there.group_send("table", {"type": "game.frames", "seq": 6})    # late, from another process
+        await here.group_send("table", {"type": "chat"})                      # not numbered: no note
+        assert await there.latest_seq("table") == 7
+        assert await here.latest_seq("other-table") is None
+    finally:
+        await closing(here, there)
