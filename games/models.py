@@ -50,7 +50,20 @@ class Game(models.Model):
     options = models.JSONField(_("options"), default=dict)  # ruleset options, cleaned by the ruleset
     min_players = models.PositiveSmallIntegerField(_("fewest players"))
     max_players = models.PositiveSmallIntegerField(_("most players"))
+    class Pace(models.TextChoices):
+        LIVE = "live", _("Live")
+        TURN_BASED = "turn_based", _("Turn-based")
+
+    class OnTimeout(models.TextChoices):
+        BOT_PLAYS = "bot", _("A bot plays the turn")
+        LOSES = "lose", _("The player loses by time")
+
     turn_seconds = models.PositiveIntegerField(_("seconds per turn"), default=0)  # 0: no turn timer
+    # Turn-based games wait for their players for days: turn_seconds is then the time per move.
+    pace = models.CharField(_("pace"), max_length=10, choices=Pace.choices, default=Pace.LIVE)
+    on_timeout = models.CharField(_("when time runs out"), max_length=4, choices=OnTimeout.choices,
+                                  default=OnTimeout.BOT_PLAYS)
+    rated = models.BooleanField(_("rated"), default=False)
     host_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                   related_name="hosted_games", verbose_name=_("host (user)"))
     host_guest = models.ForeignKey(Guest, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_games",
