@@ -35,6 +35,10 @@ EXTRA_ENDPOINTS = [
     ("import", "card-import", {}, "Load a card file (POST, designers only; dry_run=true previews without saving)."),
     ("game-statistics", "game-statistics-api", {"game_id": "{game_id}"},
      "A finished game's statistics (GET; 202 while they are being computed)."),
+    ("ratings-leaderboard", "ratings-leaderboard-api", {"ruleset": "{ruleset}"},
+     "A live game's leaderboard: ?period=all|month, ?bots=true for the bot kinds (GET; paginated)."),
+    ("ratings-player", "ratings-player-api", {"ruleset": "{ruleset}", "username": "{username}"},
+     "A registered player's rating at a live game and its history (GET)."),
     ("schema", "schema", {}, "The OpenAPI 3 schema (GET)."),
     ("swagger-ui", "swagger-ui", {}, "Interactive documentation (Swagger UI)."),
     ("redoc", "redoc", {}, "Reference documentation (Redoc)."),
@@ -84,7 +88,8 @@ GAMES = {
 }
 SHARED = {  # what serves every game
     "collections": ["card-games", "extensions"],
-    "endpoints": ["export", "changes", "import", "effects-explain", "game-statistics", "schema", "swagger-ui", "redoc"],
+    "endpoints": ["export", "changes", "import", "effects-explain", "game-statistics", "ratings-leaderboard",
+                  "ratings-player", "schema", "swagger-ui", "redoc"],
 }
 
 

@@ -329,3 +329,8 @@ STATS_SITE_REFRESH_SECONDS = float(os.environ.get("STATS_SITE_REFRESH_SECONDS", 
 CELERY_BEAT_SCHEDULE["stats-refresh-site"] = {
     "task": "stats.tasks.refresh_site_statistics", "schedule": STATS_SITE_REFRESH_SECONDS,
 }
+
+# Ratings (games/ratings/, docs/playing.md "Ratings"): a rating is provisional (shown with "?") until its player has
+# finished this many rated games of that game.
+RATINGS_PROVISIONAL_GAMES = int(os.environ.get("RATINGS_PROVISIONAL_GAMES", "10"))
+RATINGS_PAGE_SIZE = 50  # players per leaderboard page (the API's page_size may ask for up to 200)

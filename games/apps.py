@@ -13,3 +13,5 @@ class GamesConfig(AppConfig):
         # Services start jobs by task name, so the tasks must be registered before the first job: the app's
         # tasks module is loaded once the models are (Celery's own discovery waits for a worker to start).
         import_module(f"{self.name}.tasks")
+        # The ratings' receiver: a rated game changes its players' ratings in the transaction that ends it.
+        import_module(f"{self.name}.ratings.receivers")

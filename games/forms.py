@@ -29,6 +29,10 @@ class GameSettingsForm(forms.Form):
         label=_("Turn timer"), coerce=int, initial=90, choices=[(s, _timer_label(s)) for s in TIMER_CHOICES],
         help_text=_("When a player's time runs out, a bot plays for them until they take their seat back."),
     )
+    rated = forms.BooleanField(
+        label=_("Rated: the result changes the players' ratings"), required=False, initial=False,
+        help_text=_("Needs at least two registered players; bots count with their own ratings, guests are not rated."),
+    )
 
 
 class GuestForm(forms.Form):

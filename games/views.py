@@ -89,6 +89,9 @@ def create_game(request, ruleset):
         return _identify_first(request)
     data = request.POST if request.method == "POST" else None
     settings_form = GameSettingsForm(data, prefix="game")
+    if identity.user_id is None:  # guests are never rated
+        settings_form.fields["rated"].disabled = True
+        settings_form.fields["rated"].help_text = _("Sign up or sign in to create a rated game.")
     options_form = chosen.options_form(data, prefix="options")
     valid = request.method == "POST" and settings_form.is_valid() & options_form.is_valid()
     if request.method == "POST" and not valid:
@@ -100,6 +103,7 @@ def create_game(request, ruleset):
                 public=settings_form.cleaned_data["public"], min_players=settings_form.cleaned_data["min_players"],
                 max_players=settings_form.cleaned_data["max_players"],
                 turn_seconds=settings_form.cleaned_data["turn_seconds"],
+                rated=settings_form.cleaned_data["rated"],
             )
         except InvalidSettings as exc:
             _apply_setting_errors(exc.errors, settings_form, options_form)

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from games.models import Game, Guest
+from games.ratings.selectors import rating_change_rows
 from games.rulesets import all_rulesets
 
 from stats import selectors
@@ -50,6 +51,7 @@ def _game(code):
 def game_page(request, code):
     game = _game(code)
     context = panel_context(game, ensure_statistics(game))
+    context["rating_rows"] = rating_change_rows(game) if game.rated else []
     return render(request, "stats/game.html", context)
 
 

@@ -37,13 +37,14 @@ def seat_payload(seat, host, present, votes=None):
         "left": seat.left,
         "host": host is not None and seat.identity_key == host,
         "handover_votes": len((votes or {}).get(str(seat.pk), ())),
+        "registered": seat.user_id is not None and not seat.bot_kind,  # counts toward a rated game's start
     }
 
 
 # What seats_frame reads of the game: a seat list is sent at every socket opened or closed, and the game's
 # rules and state (kilobytes of JSON each) have no part in it.
 SEATS_FRAME_FIELDS = ("code", "status", "min_players", "max_players", "handover_votes", "rematch", "host_user",
-                      "host_guest")
+                      "host_guest", "rated")
 
 
 def seats_frame(game, seats, present):
@@ -54,6 +55,7 @@ def seats_frame(game, seats, present):
         "status": game.status,
         "min_players": game.min_players,
         "max_players": game.max_players,
+        "rated": game.rated,
         "seats": [seat_payload(s, host, present, game.handover_votes) for s in seats],
         "rematch": _rematch_code(game),
     }

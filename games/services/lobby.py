@@ -68,13 +68,22 @@ def validate_settings(ruleset_slug, options, min_players, max_players, turn_seco
     return ruleset, cleaned
 
 
+def validate_rated(rated, host):
+    """A rated game is created by a registered player (guests are never rated); InvalidSettings otherwise."""
+    if not isinstance(rated, bool):
+        raise InvalidSettings({"rated": [_("Rated is true or false.")]})
+    if rated and host.user_id is None:
+        raise InvalidSettings({"rated": [_("Only registered players can create a rated game: sign up or sign in.")]})
+
+
 @transaction.atomic
-def create_game(*, host, ruleset_slug, options, public, min_players, max_players, turn_seconds):
+def create_game(*, host, ruleset_slug, options, public, min_players, max_players, turn_seconds, rated=False):
     require_identity(host)
     ruleset, cleaned = validate_settings(ruleset_slug, options, min_players, max_players, turn_seconds)
+    validate_rated(rated, host)
     game = Game.objects.create(
         ruleset=ruleset.slug, options=cleaned, public=bool(public), min_players=min_players,
-        max_players=max_players, turn_seconds=turn_seconds, **host.owner_fields("host_"),
+        max_players=max_players, turn_seconds=turn_seconds, rated=rated, **host.owner_fields("host_"),
     )
     Seat.objects.create(game=game, position=0, name=host.name[:MAX_NAME], **host.owner_fields())
     announce_open_games()

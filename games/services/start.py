@@ -18,13 +18,28 @@ from games.services.play import deadline_after, schedule_next
 logger = logging.getLogger(__name__)
 
 
+RATED_PLAYERS = 2  # registered humans a rated game needs (bots count with their own ratings, guests are unrated)
+
+
+def registered_players(seats):
+    return sum(1 for s in seats if s.user_id is not None and not s.bot_kind)
+
+
+def rated_start_problem(game, seats):
+    """Why this rated game cannot start with these seats ("" when it can, or when it is not rated)."""
+    if game.rated and registered_players(seats) < RATED_PLAYERS:
+        return _("A rated game needs at least two registered players (guests are not rated).")
+    return ""
+
+
 def lobby_complete(game, seats):
-    """Within the player bounds, at least one human, and every human ready."""
+    """Within the player bounds, at least one human, every human ready, and a rated game's registered players."""
     return (
         game.status == Game.Status.LOBBY
         and game.min_players <= len(seats) <= game.max_players
         and any(not s.bot_kind for s in seats)
         and all(s.ready or s.bot_kind for s in seats)
+        and not rated_start_problem(game, seats)
     )
 
 
@@ -56,6 +71,9 @@ def _refuse_start(game, seats, message):
 
 
 def start_game(game, seats):
+    problem = rated_start_problem(game, seats)
+    if problem:
+        raise CannotStart(problem)
     ruleset = get_ruleset(game.ruleset)
     # Seats keep the lobby's order around the table; a random one of them is player 1.
     first = secrets.randbelow(len(seats))
