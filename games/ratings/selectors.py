@@ -210,7 +210,7 @@ def position_of(user, ruleset, period="all"):
     if period not in PERIODS:
         raise UnknownPeriod(period)
     groups = _month_changes(ruleset, False, month_start())
-    mine = groups.filter(user_id=user.pk).first()
+    mine = groups.filter(user_id=user.pk).order_by("user_id").first()
     if mine is None:
         return None
     ahead = groups.filter(Q(gained__gt=mine["gained"]) | Q(gained=mine["gained"], user_id__lt=user.pk))
