@@ -110,7 +110,7 @@ class ApiRoot(routers.APIRootView):
     (staff or the Designers group) also create, change and delete them, and import card files. Each game has
     its export; Progress computes knowledge costs and Lorenzo final scores (POST, nothing stored); effect
     strings are checked and explained at effects/explain/; finished games have their statistics under
-    games/<id>/stats/. Lists are paginated (?page=, ?page_size=) and filterable; answers are in English or
+    games/<id>/stats/, and the live games' leaderboards and players' ratings are under ratings/<game>/. Lists are paginated (?page=, ?page_size=) and filterable; answers are in English or
     French (?lang=); errors come back as JSON with a message. The guide is at /docs/api/.
     """
 
