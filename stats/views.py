@@ -37,6 +37,8 @@ def panel_context(game, statistics):
         "retry_url": reverse("stats:game-retry", args=[game.code]),
         "page_url": reverse("stats:game", args=[game.code]),
         "island_id": f"stats-data-{game.code}",
+        # A rated game's rating changes head the panel: on the statistics page and on the game's own page at its end.
+        "rating_rows": rating_change_rows(game) if game.rated else [],
     }
 
 
@@ -51,7 +53,6 @@ def _game(code):
 def game_page(request, code):
     game = _game(code)
     context = panel_context(game, ensure_statistics(game))
-    context["rating_rows"] = rating_change_rows(game) if game.rated else []
     return render(request, "stats/game.html", context)
 
 
