@@ -101,14 +101,14 @@ def played_games(results, ruleset=None, result=None):
     table = PlayerResult.objects.only("game_id", "seat", "name", "won").order_by("seat")
     return (games.select_related("game").only("game_id", "seat", "order", "players", "won", "turns",
                                               "duration_seconds", "extensions", "finished_at", *GAME_FIELDS)
-            .prefetch_related(Prefetch("game__player_results", queryset=table, to_attr="table"))
+            .prefetch_related(Prefetch("game__player_results", queryset=table, to_attr="results_table"))
             .order_by("-finished_at", "-game_id"))
 
 
 def game_row(row):
     """What the profile's list shows of one PlayerResult (with played_games' prefetch)."""
     game = row.game
-    others = [other for other in game.table if other.seat != row.seat]
+    others = [other for other in game.results_table if other.seat != row.seat]
     return {
         "code": game.code,
         "game": game_name(game.ruleset),
@@ -120,5 +120,5 @@ def game_row(row):
         "variant": variant_label(game.ruleset, row.extensions) if row.extensions else "",
         "finished_at": row.finished_at or game.finished_at,
         "others": [other.name for other in others],
-        "winners": [other.name for other in game.table if other.won],
+        "winners": [other.name for other in game.results_table if other.won],
     }
