@@ -11,6 +11,7 @@ from stats.models import PlayerResult
 from stats.players import selectors, views
 from stats.selectors import player_links
 from stats.tests.factories import play_finished_game
+from stats.tests.profile_factories import finished
 
 pytestmark = pytest.mark.django_db
 PLAYING, FINISHED = Game.Status.PLAYING, Game.Status.FINISHED
@@ -24,18 +25,6 @@ def ann(django_user_model):
 @pytest.fixture
 def bob(django_user_model):
     return django_user_model.objects.create_user("bob", password="pw-bob-123")
-
-
-def finished(players, winners, ruleset="machikoro", turns=20, variant="", bought=None, minutes_ago=10):
-    """A finished game with its players' results stored as the statistics store them."""
-    game = seated_game(FINISHED, players, ruleset=ruleset, winners=winners, minutes_ago=minutes_ago)
-    for seat in game.seats.all():
-        PlayerResult.objects.create(
-            game=game, seat=seat.position, order=seat.position + 1, players=len(players), user=seat.user,
-            guest=seat.guest, bot_kind=seat.bot_kind, name=seat.name, won=seat.position in winners, turns=turns,
-            duration_seconds=600, extensions=variant, bought=(bought or {}) if seat.position == 0 else {},
-            finished_at=game.finished_at)
-    return game
 
 
 def profile(client, name, **query):
