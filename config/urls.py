@@ -22,6 +22,7 @@ urlpatterns = [
     path("accounts/", include("games.account_urls")),
     path("stats/", include("stats.urls")),
     path("players/", include("games.ratings.urls")),
+    path("players/", include("stats.players.urls")),
     path("admin/", admin.site.urls),
     path("i18n/setlang/", set_language, name="set_language"),
     path("i18n/catalog.js", JavaScriptCatalog.as_view(), name="javascript-catalog"),

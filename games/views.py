@@ -4,7 +4,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, ngettext
 
 from config.registry import get_game
 from games import services
@@ -17,6 +17,7 @@ from games.selectors.frames import seat_payload
 from games.selectors.presence import present_seat_ids
 from games.services.lobby import validate_settings
 from games.selectors.lists import games_of, open_games_frame
+from games.selectors.my_games import my_games, waiting_count
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
 from games.rulesets.registry import all_rulesets
@@ -40,6 +41,35 @@ def game_list(request):
     return render(request, "games/list.html", {
         "open_games": open_games_frame(), "my_games": games_of(identity), "identity": identity,
     })
+
+
+def waiting_label(count):
+    """The header badge's accessible label: "2 games waiting for your move"."""
+    return ngettext("%(count)s game waiting for your move", "%(count)s games waiting for your move",
+                    count) % {"count": count}
+
+
+@require_safe
+def my_games_page(request):
+    """"My games": the player's games waiting for their move first, then the others, lobbies and recent ends."""
+    identity = request_identity(request)
+    if identity.is_anonymous:
+        return _identify_first(request)
+    sections = my_games(identity)
+    return render(request, "games/mine.html", {
+        "identity": identity, **sections,
+        "profile_url": (reverse("players:profile", args=[identity.name]) if identity.user_id is not None
+                        else reverse("players:guest", args=[identity.guest_id])),
+    })
+
+
+@require_safe
+def waiting_games(request):
+    """The header badge's count, polled by static/js/waiting-badge.js: {"count", "label", "url"}."""
+    count = waiting_count(request_identity(request))
+    response = JsonResponse({"count": count, "label": waiting_label(count), "url": reverse("games:mine")})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _apply_setting_errors(errors, settings_form, options_form):

@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.generic import RedirectView
 
 from stats import views
 from stats.lab import gauntlet_views, views as lab_views
@@ -9,8 +10,11 @@ urlpatterns = [
     path("games/<slug:code>/", views.game_page, name="game"),
     path("games/<slug:code>/panel/", views.game_panel, name="game-panel"),
     path("games/<slug:code>/retry/", views.game_retry, name="game-retry"),
-    path("players/<str:username>/", views.player_page, name="player"),
-    path("guests/<int:guest_id>/", views.guest_page, name="guest"),
+    # Players' pages moved to their profiles (stats.players): old links still lead there.
+    path("players/<str:username>/", RedirectView.as_view(pattern_name="players:profile", permanent=True,
+                                                         query_string=True), name="player-moved"),
+    path("guests/<int:guest_id>/", RedirectView.as_view(pattern_name="players:guest", permanent=True,
+                                                        query_string=True), name="guest-moved"),
     path("lab/", lab_views.lab_home, name="lab"),
     path("lab/compare/", lab_views.compare_page, name="lab-compare"),
     path("lab/gauntlet/", gauntlet_views.gauntlet_page, name="lab-gauntlet"),

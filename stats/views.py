@@ -1,14 +1,14 @@
-"""Statistics pages: a game's (full page and the panel the game page embeds), a player's, the site's."""
+"""Statistics pages: a game's (full page and the panel the game page embeds) and the site's; a player's
+are their profile's (stats.players)."""
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from games.models import Game, Guest
+from games.models import Game
 from games.ratings.selectors import rating_change_rows
 from games.rulesets import all_rulesets
 
@@ -81,20 +81,6 @@ def game_retry(request, code):
                                            require_https=request.is_secure()):
         target = reverse("stats:game", args=[game.code])
     return redirect(target)
-
-
-@require_safe
-def player_page(request, username):
-    user = get_object_or_404(get_user_model(), username=username)
-    view = selectors.player_view(selectors.player_results(user=user))
-    return render(request, "stats/player.html", {"name": user.get_username(), "guest": False, "view": view})
-
-
-@require_safe
-def guest_page(request, guest_id):
-    guest = get_object_or_404(Guest, pk=guest_id)
-    view = selectors.player_view(selectors.player_results(guest=guest))
-    return render(request, "stats/player.html", {"name": guest.nickname, "guest": True, "view": view})
 
 
 @require_safe

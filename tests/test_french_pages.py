@@ -42,7 +42,7 @@ def test_a_players_pages_are_french(client, player, finished_game, fragments):
     client.force_login(player)
     pages = ["/", "/games/", "/games/new/", reverse("games:game", args=[finished_game.code]),
              reverse("games:replay", args=[finished_game.code]), "/stats/",
-             reverse("stats:game", args=[finished_game.code]), reverse("stats:player", args=[player.username]),
+             reverse("stats:game", args=[finished_game.code]), reverse("players:profile", args=[player.username]),
              "/cards/", "/cards/valeria/", "/cards/progress/", "/cards/lorenzo/score/", "/docs/",
              "/docs/rules/"]
     leaks = {url: found for url in pages if (found := french_leaks(client, url, fragments))}
