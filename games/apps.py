@@ -13,3 +13,6 @@ class GamesConfig(AppConfig):
         # Services start jobs by task name, so the tasks must be registered before the first job: the app's
         # tasks module is loaded once the models are (Celery's own discovery waits for a worker to start).
         import_module(f"{self.name}.tasks")
+        # The notifications' jobs, and their receivers of the games' signals (a finished game tells its players).
+        for module in ("notifications.tasks", "notifications.receivers"):
+            import_module(f"{self.name}.{module}")
