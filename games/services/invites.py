@@ -34,11 +34,11 @@ def _invitee(username):
 
 @transaction.atomic
 def do_invite_player(game, inviter_identity, username):
-    """`inviter_identity`, seated at the lobby `game`, invites the registered player `username`; returns the
+    """`inviter_identity`, seated at the lobby `game` (a Game or its id), invites the registered player `username`; returns the
     GameInvite. GameError (a clear message) when the game is not a lobby, the inviter not seated, the name
     unknown, the player already seated or invited, the lobby full or too many invitations sent."""
     require_identity(inviter_identity)
-    game = lock_game(game.pk, with_rules=False)
+    game = lock_game(getattr(game, "pk", game), with_rules=False)
     require_status(game, Game.Status.LOBBY, message=_("Players can be invited only while the game is in its lobby."))
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     require_seat(seats, inviter_identity, _("Only the players seated at this game can invite others."))
