@@ -21,16 +21,16 @@ def _listed(notifications):
     return [{"notification": n, **describe(n)} for n in notifications]
 
 
+@require_safe  # the method first: a refused method is a 405 for everyone
 @login_required
-@require_safe
 def notification_list(request):
     page = Paginator(Notification.objects.filter(user=request.user), PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "notifications/list.html", {
         "page": page, "items": _listed(page.object_list), "unread": unread_count(request.user.pk)})
 
 
-@login_required
 @require_safe
+@login_required
 def panel(request):
     """The header menu's panel (an HTML fragment the menu's script shows)."""
     return render(request, "notifications/_panel.html", {
@@ -41,8 +41,8 @@ def _wants_json(request):
     return "application/json" in request.headers.get("Accept", "")
 
 
-@login_required
 @require_POST
+@login_required
 def mark_read(request):
     """POST id=… (repeatable) marks those read; all=1 marks every one. JSON {"unread"} for scripts, else back."""
     ids = None
@@ -68,8 +68,8 @@ def _choices(post):
             for kind in Kind.values}
 
 
-@login_required
 @require_http_methods(["GET", "HEAD", "POST"])
+@login_required
 def settings_page(request):
     """/accounts/notifications/: one row per kind, a checkbox per channel."""
     if request.method == "POST":
