@@ -334,3 +334,19 @@ CELERY_BEAT_SCHEDULE["stats-refresh-site"] = {
 # finished this many rated games of that game.
 RATINGS_PROVISIONAL_GAMES = int(os.environ.get("RATINGS_PROVISIONAL_GAMES", "10"))
 RATINGS_PAGE_SIZE = 50  # players per leaderboard page (the API's page_size may ask for up to 200)
+# E-mail (notifications; docs/operations.md "E-mail"): SMTP with EMAIL_HOST, else printed on the console.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if env_bool("EMAIL_USE_TLS", False) else "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Card tables <noreply@localhost>")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend")
+# The site's address, for the links in e-mails (no request to read it from).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+# At most one "your turn" e-mail per game and player in this many seconds.
+NOTIFICATIONS_TURN_EMAIL_SECONDS = int(os.environ.get("NOTIFICATIONS_TURN_EMAIL_SECONDS", "3600"))
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("games.notifications.context_processors.notifications")

@@ -10,6 +10,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from django.views.i18n import JavaScriptCatalog
 
 from games.language import set_language
+from games.notifications.views import settings_page as notification_settings
 
 from config import health
 from cards.api import api_not_found
@@ -19,7 +20,9 @@ urlpatterns = [
     path("health/live/", health.live, name="health-live"),
     path("health/ready/", health.ready, name="health-ready"),
     path("games/", include("games.urls")),
+    path("accounts/notifications/", notification_settings, name="notification-settings"),
     path("accounts/", include("games.account_urls")),
+    path("notifications/", include("games.notifications.urls")),
     path("stats/", include("stats.urls")),
     path("players/", include("games.ratings.urls")),
     path("players/", include("stats.players.urls")),

@@ -15,3 +15,6 @@ class GamesConfig(AppConfig):
         import_module(f"{self.name}.tasks")
         # The ratings' receiver: a rated game changes its players' ratings in the transaction that ends it.
         import_module(f"{self.name}.ratings.receivers")
+        # The notifications' jobs, and their receivers of the games' signals (a finished game tells its players).
+        for module in ("notifications.tasks", "notifications.receivers"):
+            import_module(f"{self.name}.{module}")

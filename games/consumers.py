@@ -190,6 +190,16 @@ class GameConsumer(SeatSocketConsumer):
             raise BadRequest(_("Say which bot: `kind`."))
         await db(services.add_bot)(game_id=self.game_id, identity=self.identity, kind=kind)
 
+    async def on_invite(self, message):
+        name = message.get("name")
+        if not isinstance(name, str):
+            raise BadRequest(_("Type the name of a registered player."), code="unknown_player")
+        invited = await db(self._invite)(name)
+        await self._send_frame({"type": "invited", "ref": message_ref(message), "name": invited})
+
+    def _invite(self, name):
+        return services.do_invite_player(self.game_id, self.identity, name).invitee.get_username()
+
     async def on_take_seat(self, message):
         await db(services.take_back_seat)(game_id=self.game_id, identity=self.identity)
         await self.on_hello({})
@@ -232,7 +242,7 @@ class GameConsumer(SeatSocketConsumer):
     HANDLERS = {
         "hello": on_hello, "act": on_act, "chat": on_chat, "ready": on_ready, "leave": on_leave, "kick": on_kick,
         "add_bot": on_add_bot, "take_seat": on_take_seat, "timeout": on_timeout, "ping": on_ping,
-        "hand_to_bot": on_hand_to_bot,
+        "hand_to_bot": on_hand_to_bot, "invite": on_invite,
     }
 
     # ---- channel layer -------------------------------------------------------------------------------

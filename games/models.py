@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
 from games.ratings.models import PlayerRating, RatingChange  # noqa: F401  (the ratings' models, games/ratings/)
+from games.notifications.models import GameInvite, Notification, NotificationPreference  # noqa: F401 (models of the app)
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
 

@@ -42,7 +42,7 @@ def samples(player):
     guest = Guest.objects.create(nickname="Lou")
     run = LabRun.objects.create(rules={}, options={}, seed=1, games=1, chunk_size=1)
     return {"code": game.code, "ruleset": "machikoro", "username": player.username, "guest_id": guest.pk,
-            "run_id": run.pk, "fmt": "csv", "name": "playing"}
+            "run_id": run.pk, "fmt": "csv", "name": "playing", "token": "not-a-signed-token"}
 
 
 def url_of(route, name, entry, samples):

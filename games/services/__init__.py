@@ -3,6 +3,7 @@ from games.services.accounts import become_guest, keep_guest_as_account
 from games.services.chat import post_chat
 from games.errors import GameError
 from games.services.handover import hand_stalled_seat_to_bot
+from games.services.invites import do_invite_player
 from games.services.lobby import (
     add_bot, change_option, create_game, join_game, kick, leave, ready_to_play, set_ready,
 )
@@ -11,7 +12,7 @@ from games.services.presence import note_reader_language, socket_closed, socket_
 from games.services.rematch import create_rematch
 
 __all__ = [
-    "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "expire_turn",
+    "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "do_invite_player", "expire_turn",
     "hand_stalled_seat_to_bot", "join_game", "keep_guest_as_account", "kick", "leave", "note_reader_language",
     "play_action", "play_bot_move", "post_chat", "ready_to_play", "set_ready", "socket_closed", "socket_opened",
     "take_back_seat",

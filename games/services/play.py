@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from games import broadcast
 from games.models import Game, GameEvent, Seat
+from games.notifications.services import notify_turn
 from games.rulesets import RuleViolation
 from games.scheduling import EXPIRE_TURN, PLAY_BOT_MOVE, dispatch_on_commit
 from games.selectors.frames import update_texts
@@ -95,6 +96,7 @@ def record_action(game, seats, ruleset, match, position, action, by):
     event = fastsql.insert_event_and_update_game(fields, game=game, seq=game.event_seq, seat=position, by=by,
                                                  action=action, events=events)
     _announce_update(game, seats, ruleset, new_match, event)
+    notify_turn(game, seats, actor=position)  # turn-based games: "your turn" to the players now to act
     if progress.over:
         if was_listed_running(game):
             announce_open_games()

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from games.errors import NotAllowed
 from games.models import Game, Seat
+from games.notifications.services import notify_rematch
 
 from games.services.common import announce_open_games, announce_seats, lock_game, require_seat, require_status
 from games.services.lobby import MAX_NAME
@@ -35,6 +36,7 @@ def create_rematch(*, game_id, identity):
         Seat.objects.create(game=rematch, position=position, bot_kind=bot.bot_kind, ready=True, name=bot.name)
     game.rematch = rematch
     game.save(update_fields=["rematch", "updated_at"])
+    notify_rematch(game, rematch, seats, identity)
     announce_seats(game)  # the finished game's page shows the others a "Join the rematch" button
     announce_open_games()
     return rematch

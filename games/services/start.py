@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from games import broadcast
 from games.models import Game
 from games.errors import CannotStart
+from games.notifications.services import notify_turn
 from games.rpc import notify as rpc_notify
 from games.rulesets import RulesUnavailable, get_ruleset
 
@@ -100,6 +101,7 @@ def start_game(game, seats):
     game.started_at = now
     game.turn_deadline = deadline_after(game, table, progress, now, new_turn=True)
     game.save()
+    notify_turn(game, table)  # turn-based games: "your turn" to the first player
     code = game.code
     broadcast.after_commit(lambda: broadcast.publish_to_game(code, {"type": "started"}), "the start")
     broadcast.after_commit(lambda: rpc_notify.publish_start(game, table, ruleset, match), "the RPC start")

@@ -93,6 +93,10 @@
         Dom.toast(frame.handed ? gettext("A bot plays that seat now.")
           : interpolate(gettext("Vote counted: %(votes)s of %(needed)s needed."), frame, true));
         break;
+      case "invited":
+        $("invite-name").value = "";
+        Dom.toast(interpolate(gettext("Invitation sent to %(name)s."), frame, true));
+        break;
       case "started":
         page.synced = false;
         hello();
@@ -255,6 +259,7 @@
     const mine = mySeat(page.seats);
     $("seated-controls").hidden = !mine;
     $("host-controls").hidden = !(page.you && page.you.host) || seats.length >= page.seats.max_players;
+    $("invite-form").hidden = !mine || seats.length >= page.seats.max_players;
     if (mine) $("ready-button").textContent = mine.ready ? gettext("Not ready after all") : gettext("I'm ready");
     const waiting = seats.filter(function (s) { return !s.ready; }).map(function (s) { return s.name; });
     let text = interpolate(ngettext("%(taken)s seat taken of %(max)s (at least %(min)s). ", "%(taken)s seats taken of %(max)s (at least %(min)s). ", seats.length),
@@ -432,6 +437,11 @@
   });
   $("leave-button").addEventListener("click", function () { page.leaving = true; send({ type: "leave" }); });
   $("add-bot").addEventListener("click", function () { send({ type: "add_bot", kind: $("bot-kind").value }); });
+  $("invite-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    const name = $("invite-name").value.trim();
+    if (name) send({ type: "invite", name: name });
+  });
   $("take-seat").addEventListener("click", function () { send({ type: "take_seat" }); });
   $("leave-play").addEventListener("click", function () { send({ type: "leave" }); });
   $("copy-link").addEventListener("click", function () {
