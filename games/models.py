@@ -11,6 +11,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
+from games.accounts.models import AccountEmail  # noqa: F401  (a model of the games app, kept in its package)
+
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
 
 
