@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash, views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
+from django.db import transaction
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -216,7 +217,8 @@ class PasswordResetView(auth_views.PasswordResetView):
                 "Too many password resets were asked from your address: try again in %(minutes)d minutes.")
             if message:
                 return _refused(request, self.template_name, self.get_context_data(form=form), message, wait)
-            return self.form_valid(form)
+            with transaction.atomic():   # the mails leave once it commits
+                return self.form_valid(form)
         return self.form_invalid(form)
 
 
