@@ -40,13 +40,14 @@ def _link_base(request):
     return f"{request.scheme}://{request.get_host()}"
 
 
-def _too_many(request, scope, setting, message_one, message_many):
-    """The message and seconds to wait when this client address is over the rate `setting`, else (None, 0)."""
+def _too_many(request, scope, setting, message):
+    """The message (`message(minutes)`) and seconds to wait when this client address is over the rate `setting`,
+    else (None, 0)."""
     wait = take_one(scope, client_ip(request) or "unknown", parse_rate(getattr(settings, setting), setting))
     if not wait:
         return None, 0
     minutes = -(-wait // 60)
-    return ngettext(message_one, message_many, minutes) % {"minutes": minutes}, wait
+    return message(minutes) % {"minutes": minutes}, wait
 
 
 def _refused(request, template, context, message, wait):
@@ -65,10 +66,9 @@ def sign_up(request):
     form = SignUpForm(request.POST or None)
     context = {"form": form, "next": _next_url(request, "")}
     if request.method == "POST" and form.is_valid():
-        message, wait = _too_many(
-            request, "signup", "GAMES_SIGNUP_RATE",
+        message, wait = _too_many(request, "signup", "GAMES_SIGNUP_RATE", lambda minutes: ngettext(
             "Too many accounts were created from your address: try again in %(minutes)d minute.",
-            "Too many accounts were created from your address: try again in %(minutes)d minutes.")
+            "Too many accounts were created from your address: try again in %(minutes)d minutes.", minutes))
         if message:
             return _refused(request, "registration/signup.html", context, message, wait)
         try:
@@ -178,6 +178,7 @@ def account_settings(request):
     which = request.POST.get("form") if request.method == "POST" else None
     email_form = EmailChangeForm(user, request.POST if which == "email" else None, prefix="email")
     password_form = PasswordChangeForm(user, request.POST if which == "password" else None, prefix="password")
+    password_form.fields["old_password"].widget.attrs.pop("autofocus", None)   # the page opens at its top
     if which == "email" and email_form.is_valid():
         try:
             row = do_change_email(user, email_form.cleaned_data["email"], link_base=_link_base(request),
@@ -211,10 +212,9 @@ class PasswordResetView(auth_views.PasswordResetView):
     def post(self, request, *args, **kwargs):
         form = self.get_form()
         if form.is_valid():
-            message, wait = _too_many(
-                request, "password-reset", "GAMES_PASSWORD_RESET_RATE",
+            message, wait = _too_many(request, "password-reset", "GAMES_PASSWORD_RESET_RATE", lambda minutes: ngettext(
                 "Too many password resets were asked from your address: try again in %(minutes)d minute.",
-                "Too many password resets were asked from your address: try again in %(minutes)d minutes.")
+                "Too many password resets were asked from your address: try again in %(minutes)d minutes.", minutes))
             if message:
                 return _refused(request, self.template_name, self.get_context_data(form=form), message, wait)
             with transaction.atomic():   # the mails leave once it commits
