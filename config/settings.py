@@ -246,6 +246,16 @@ REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
     "calculator": env_rate("API_THROTTLE_CALCULATOR", "30/min"),
 }
 GAMES_GUEST_RATE = env_rate("GAMES_GUEST_RATE", "30/hour")  # guests created per client address
+# Accounts (games/accounts/): sign-ups, password-reset requests and confirmation mails, per client address and
+# per e-mail address or account; a confirmation link lasts ACCOUNT_CONFIRMATION_DAYS (docs/operations.md "Accounts").
+GAMES_SIGNUP_RATE = env_rate("GAMES_SIGNUP_RATE", "10/hour")               # sign-ups per client address
+GAMES_PASSWORD_RESET_RATE = env_rate("GAMES_PASSWORD_RESET_RATE", "10/hour")  # reset requests per client address
+GAMES_PASSWORD_RESET_MAIL_RATE = env_rate("GAMES_PASSWORD_RESET_MAIL_RATE", "3/hour")  # reset mails per address
+GAMES_CONFIRMATION_MAIL_RATE = env_rate("GAMES_CONFIRMATION_MAIL_RATE", "3/hour")  # confirmation mails per account
+ACCOUNT_CONFIRMATION_DAYS = float(os.environ.get("ACCOUNT_CONFIRMATION_DAYS", "7"))
+PASSWORD_RESET_TIMEOUT = int(float(os.environ.get("PASSWORD_RESET_HOURS", "24")) * 3600)
+# Until the SMTP settings (issue 33's e-mail part) replace this line: mails are printed on the console.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 AUTHENTICATION_BACKENDS = ["config.login_lockout.LockoutBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))  # failed logins per username and address
 AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))

@@ -25,4 +25,6 @@ GAMES_BOT_DELAY = float(os.environ.get("GAMES_BOT_DELAY", "0"))
 REST_FRAMEWORK = {**REST_FRAMEWORK,  # noqa: F405
                   "DEFAULT_THROTTLE_RATES": {scope: None for scope in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]}}  # noqa: F405
 GAMES_GUEST_RATE = None
+GAMES_SIGNUP_RATE = None
+GAMES_PASSWORD_RESET_RATE = None
 CACHES = {**CACHES, "limits": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "limits"}}  # noqa: F405

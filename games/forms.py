@@ -1,6 +1,5 @@
-"""Forms of the live-games pages: the generic part of creating a game, guests and accounts."""
+"""Forms of the live-games pages: the generic part of creating a game, and guests (accounts: games/accounts/forms.py)."""
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.functional import lazy
 from django.utils.translation import gettext, gettext_lazy as _, ngettext
 
@@ -40,8 +39,3 @@ class GuestForm(forms.Form):
         regex=NICKNAME, max_length=24, label=_("Nickname"),
         error_messages={"invalid": _("2 to 24 letters, digits, spaces, dots, dashes or apostrophes.")},
     )
-
-
-class SignUpForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        fields = ("username",)

@@ -183,6 +183,11 @@ def _store_player_results(game, result):
     PlayerResult.objects.bulk_create(rows)
 
 
+def move_guest_results(guest, user):
+    """A guest kept as an account: their results are the account's (as their seats are, games.services.accounts)."""
+    return PlayerResult.objects.filter(guest=guest).update(user=user, guest=None)
+
+
 # ---- site totals --------------------------------------------------------------------------------------------
 
 def _locked_site():

@@ -6,8 +6,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from games.accounts.services import register_email
 from games.identity import GUEST_SESSION_KEY
+from games.language import save_language
 from games.models import ChatMessage, Game, Guest, Seat
+from games.signals import guest_kept
 
 from games.errors import BadRequest
 
@@ -33,8 +36,9 @@ def forget_guest(session):
 
 
 @transaction.atomic
-def keep_guest_as_account(guest, *, username, password):
-    """Turn a guest into a user: seats, hosted games and chat messages move to the new account."""
+def keep_guest_as_account(guest, *, username, password, email, language=None, link_base="http://localhost"):
+    """Turn a guest into a user: seats, hosted games, chat messages (and, through `games.signals.guest_kept`, the
+    statistics) move to the new account, whose address is mailed its confirmation link (games.accounts)."""
     if guest.user_id is not None:
         raise BadRequest(_("This guest is already an account."))
     # The guest's games first, then their seats: the order a move locks them in (games/fastsql.py), so
@@ -42,6 +46,9 @@ def keep_guest_as_account(guest, *, username, password):
     theirs = Game.objects.filter(Q(seats__guest=guest) | Q(host_guest=guest)).values("pk")
     list(Game.objects.select_for_update().filter(pk__in=theirs).order_by("pk").values_list("pk"))
     user = get_user_model().objects.create_user(username=username, password=password)
+    if language:
+        save_language(user, language)
+    register_email(user, email, link_base=link_base, language=language)
     guest.user = user
     guest.save(update_fields=["user"])
     Seat.objects.filter(guest=guest).update(user=user, guest=None)
@@ -52,5 +59,6 @@ def keep_guest_as_account(guest, *, username, password):
         if f"g:{guest.pk}" in game.kicked:
             game.kicked = [*game.kicked, f"u:{user.pk}"]
             game.save(update_fields=["kicked"])
+    guest_kept.send(sender=Guest, guest=guest, user=user)
     return user
 

@@ -57,7 +57,8 @@ def test_a_guest_lives_in_the_session_and_can_become_an_account(ann, broadcasts)
     assert identity == Identity(guest_id=guest.pk, name="Zoé the Great")
     game = counting_lobby(identity)
     services.post_chat(game_id=game.pk, identity=identity, text="hello")
-    user = services.keep_guest_as_account(guest, username="zoe", password="a-long-pass-99")
+    user = services.keep_guest_as_account(guest, username="zoe", password="a-long-pass-99",
+                                               email="zoe@example.com")
     assert Seat.objects.get(game=game).user == user and Game.objects.get(pk=game.pk).host_user == user
     assert ChatMessage.objects.get().user == user
     assert identity_of(None, session).is_anonymous  # the guest is spent: it is an account now

@@ -139,7 +139,8 @@ def test_a_guest_kept_as_an_account_mid_game_waits_for_a_move_instead_of_deadloc
 
     def keep():
         try:
-            outcome["user"] = services.keep_guest_as_account(guest, username="zoe", password="a-long-pass-99")
+            outcome["user"] = services.keep_guest_as_account(guest, username="zoe", password="a-long-pass-99",
+                                                             email="zoe@example.com")
         except Exception as exc:   # a deadlock aborts one of the two
             outcome["error"] = exc
         finally:

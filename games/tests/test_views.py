@@ -57,7 +57,7 @@ def test_impossible_options_are_explained_on_the_form(client, official_cards):
 
 
 def test_sign_up_log_out_and_in(client, django_user_model):
-    response = client.post(reverse("signup"), {"username": "nina", "password1": "Tab1e-Top!", "password2": "Tab1e-Top!"})
+    response = client.post(reverse("signup"), {"username": "nina", "email": "nina@example.com", "password1": "Tab1e-Top!", "password2": "Tab1e-Top!"})
     assert response.status_code == 302 and client.session["_auth_user_id"]
     assert b"nina" in client.get(reverse("games:list")).content
     client.post(reverse("logout"))
@@ -71,7 +71,7 @@ def test_a_guest_keeps_his_games_as_an_account(client):
     guest = Guest.objects.get()
     game = services.create_game(host=Identity(guest_id=guest.pk, name="Lou"), ruleset_slug="counting",
                                 options={"target": 10}, public=True, min_players=2, max_players=2, turn_seconds=0)
-    response = client.post(reverse("keep-guest"), {"username": "lou", "password1": "Tab1e-Top!",
+    response = client.post(reverse("keep-guest"), {"username": "lou", "email": "lou@example.com", "password1": "Tab1e-Top!",
                                                    "password2": "Tab1e-Top!"})
     assert response.status_code == 302
     seat = Seat.objects.get(game=game)

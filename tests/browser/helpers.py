@@ -32,6 +32,7 @@ def watch_errors(page, errors):
 def sign_up(page, site, username, password="Tab1e-Top!"):
     page.goto(site.url() + "/accounts/signup/")
     page.fill("#id_username", username)
+    page.fill("#id_email", f"{username}@example.com")
     page.fill("#id_password1", password)
     page.fill("#id_password2", password)
     page.click("form button.primary")

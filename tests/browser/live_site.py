@@ -119,7 +119,7 @@ class LiveSite:
             "PYTHONUNBUFFERED": "1",
             # Tests and benches make many guests and API calls from one address; the limits are tested apart
             # (tests/test_rate_limits.py), and a test may set them again in `extra_env`.
-            "GAMES_GUEST_RATE": "off", "API_THROTTLE_ANON": "off", "API_THROTTLE_USER": "off",
+            "GAMES_GUEST_RATE": "off", "GAMES_SIGNUP_RATE": "off", "GAMES_PASSWORD_RESET_RATE": "off", "API_THROTTLE_ANON": "off", "API_THROTTLE_USER": "off",
             "API_THROTTLE_CALCULATOR": "off",
             **(extra_env or {}),
         }
