@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from games import account_views
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("signup/", account_views.sign_up, name="signup"),
     path("guest/", account_views.play_as_guest, name="guest"),
     path("keep/", account_views.keep_as_account, name="keep-guest"),
+    path("push/", include("games.webpush.urls")),  # notifications on this device (Web Push)
 ]

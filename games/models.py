@@ -11,6 +11,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _, pgettext_lazy
 
+from games.webpush.models import PushSubscription  # noqa: F401  (the app's models: Web Push devices)
+
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
 
 
