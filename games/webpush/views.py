@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -93,7 +94,9 @@ def remove_device(request, pk):
 @require_http_methods(["GET", "HEAD"])
 def service_worker(request):
     """The service worker, served from the root so that its scope is the whole site."""
-    response = HttpResponse(render_to_string("games/webpush/sw.js", request=request),
+    icons = {"icon": json.dumps(static("img/notification-icon.png")),
+             "badge": json.dumps(static("img/notification-badge.png"))}  # JavaScript strings
+    response = HttpResponse(render_to_string("games/webpush/sw.js", icons, request=request),
                             content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     return response

@@ -1,10 +1,10 @@
-{% load static %}/* The site's service worker (served at /sw.js, scope "/"): shows the notifications the site pushes
+/* The site's service worker (served at /sw.js, scope "/"): shows the notifications the site pushes
    (games/webpush/services.py) and opens their page when one is clicked. It handles no fetch: the site works
    exactly as without it. */
 "use strict";
 
-const ICON = "{% static 'img/notification-icon.png' as icon %}{{ icon|escapejs }}";
-const BADGE = "{% static 'img/notification-badge.png' as badge %}{{ badge|escapejs }}";
+const ICON = {{ icon|safe }};
+const BADGE = {{ badge|safe }};
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
