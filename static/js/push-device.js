@@ -46,6 +46,13 @@
     });
   }
 
+  // A browser whose push service cannot be reached may never settle its subscribe(): say so instead of waiting.
+  function within(promise, seconds) {
+    return Promise.race([promise, new Promise(function (resolve, reject) {
+      setTimeout(function () { reject(new Error(gettext("your browser's push service did not answer"))); }, seconds * 1000);
+    })]);
+  }
+
   function showOn() { show("on", gettext("Notifications are on for this device.")); }
   function showOff() { show("off", gettext("Notifications are off for this device.")); }
   function showBlocked() {
@@ -69,8 +76,8 @@
         if (existing && !sameKey(existing)) return existing.unsubscribe().then(function () { return null; });
         return existing;
       }).then(function (existing) {
-        return existing || registration.pushManager.subscribe({
-          userVisibleOnly: true, applicationServerKey: keyBytes(root.dataset.publicKey) });
+        return existing || within(registration.pushManager.subscribe({
+          userVisibleOnly: true, applicationServerKey: keyBytes(root.dataset.publicKey) }), 30);
       }).then(function (subscription) {
         return post(root.dataset.subscribe, subscription.toJSON());
       }).then(showOn);
