@@ -10,5 +10,5 @@ urlpatterns = [
     path("key/", views.public_key, name="key"),
     path("subscribe/", views.subscribe, name="subscribe"),
     path("unsubscribe/", views.unsubscribe, name="unsubscribe"),
-    path("devices/<int:pk>/remove/", views.remove_device, name="remove"),
+    path("devices/<int:device_id>/remove/", views.remove_device, name="remove"),
 ]

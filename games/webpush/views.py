@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games.webpush import keys
 from games.webpush.models import PushSubscription
@@ -39,14 +39,14 @@ def _json_body(request):
     return data, None
 
 
+@require_http_methods(["GET", "HEAD"])  # first: a PUT is refused (405) before the login redirect
 @login_required
-@require_http_methods(["GET", "HEAD"])
 def device_page(request):
     devices = PushSubscription.objects.filter(user=request.user)
     return render(request, "games/webpush/page.html", {"devices": devices})
 
 
-@require_GET
+@require_http_methods(["GET", "HEAD"])
 def public_key(request):
     """{"enabled": whether the site sends pushes, "public_key": the VAPID key to subscribe with ("" when off)}."""
     key = keys.public_key()
@@ -81,11 +81,11 @@ def unsubscribe(request):
     return JsonResponse({"removed": do_unsubscribe(request.user, endpoint=endpoint)})
 
 
-@login_required
 @require_POST
-def remove_device(request, pk):
+@login_required
+def remove_device(request, device_id):
     """The device list's "Remove" button (a plain form): that device gets no more notifications."""
-    if do_unsubscribe(request.user, pk=pk):
+    if do_unsubscribe(request.user, pk=device_id):
         messages.success(request, _("That device will get no more notifications."))
     return redirect("webpush:page")
 
