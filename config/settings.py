@@ -334,6 +334,23 @@ if REDIS_URL and os.environ.get("REDIS_CHANNEL_LAYER") in ("lean", "stock"):
         # pause of a few hundred ms with a thousand sockets open dropped updates.
         "channel_capacity": {"specific.*": CHANNEL_REDIS_PROCESS_CAPACITY}}
 
+# Web Push (games/webpush/, docs/operations.md "Web Push"): the VAPID key pair, both base64url as
+# `manage.py vapid_keys` prints them, and a contact for the push services (mailto: or https:). Without both keys
+# push is off: the page says so and nothing is sent.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or "mailto:webmaster@localhost"
+# Push services a subscription's endpoint may name (host suffixes, comma-separated; "*" for any HTTPS host): the
+# site POSTs to these addresses, so an arbitrary one would let a visitor make the server call anywhere.
+WEBPUSH_ENDPOINT_HOSTS = [h.strip().lower() for h in os.environ.get(
+    "WEBPUSH_ENDPOINT_HOSTS",
+    "fcm.googleapis.com,android.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com",
+).split(",") if h.strip()]
+# Plain-HTTP and local endpoints (a push service on this machine): development and tests only.
+WEBPUSH_ALLOW_LOCAL_ENDPOINTS = env_bool("WEBPUSH_ALLOW_LOCAL_ENDPOINTS", DEBUG)
+WEBPUSH_TTL = int(os.environ.get("WEBPUSH_TTL", str(24 * 3600)))  # seconds a push service keeps an undelivered message
+WEBPUSH_TIMEOUT = float(os.environ.get("WEBPUSH_TIMEOUT", "10"))  # seconds per request to a push service
+
 # Statistics (stats app): the periodic task adds newly finished games to the site-wide totals.
 STATS_SITE_REFRESH_SECONDS = float(os.environ.get("STATS_SITE_REFRESH_SECONDS", "600"))
 CELERY_BEAT_SCHEDULE["stats-refresh-site"] = {

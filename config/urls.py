@@ -11,6 +11,7 @@ from django.views.i18n import JavaScriptCatalog
 
 from games.language import set_language
 from games.notifications.views import settings_page as notification_settings
+from games.webpush.views import service_worker
 
 from config import health
 from cards.api import api_not_found
@@ -37,6 +38,7 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("docs/", guide, name="docs-home"),
     path("docs/<slug:name>/", guide, name="docs"),
+    path("sw.js", service_worker, name="service-worker"),  # the whole site's scope: Web Push (games/webpush/)
     path("favicon.ico", RedirectView.as_view(url=static_url("favicon.svg"), permanent=True,
                                              http_method_names=["get", "head"])),
     re_path(r"^api/(?P<path>[\s\S]*)\Z", api_not_found),  # last under /api/: a JSON 404, never the HTML page

@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from games import account_views
 
@@ -19,4 +19,5 @@ urlpatterns = [
     path("password/reset/<uidb64>/<token>/", account_views.PasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),
     path("password/reset/done/", account_views.password_reset_complete, name="password_reset_complete"),
+    path("push/", include("games.webpush.urls")),  # notifications on this device (Web Push)
 ]

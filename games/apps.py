@@ -3,6 +3,8 @@ from importlib import import_module
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from games.webpush import checks  # noqa: F401  (registers the VAPID keys' system check)
+
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games.models import Guest
+from games.models import Guest, PushSubscription
 from stats.models import LabRun
 from stats.tests.factories import play_finished_game
 
@@ -41,8 +41,11 @@ def samples(player):
     game, _ = play_finished_game(seed=3, players=2, users=(player,))
     guest = Guest.objects.create(nickname="Lou")
     run = LabRun.objects.create(rules={}, options={}, seed=1, games=1, chunk_size=1)
+    device = PushSubscription.objects.create(user=player, endpoint="https://fcm.googleapis.com/fcm/send/x",
+                                             p256dh="p", auth="a")
     return {"code": game.code, "ruleset": "machikoro", "username": player.username, "guest_id": guest.pk,
-            "run_id": run.pk, "fmt": "csv", "name": "playing", "token": "not-a-signed-token"}
+            "run_id": run.pk, "fmt": "csv", "name": "playing", "token": "not-a-signed-token",
+            "device_id": device.pk}
 
 
 def url_of(route, name, entry, samples):
