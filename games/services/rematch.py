@@ -25,7 +25,8 @@ def create_rematch(*, game_id, identity):
         raise NotAllowed(_("Sign in or choose a guest nickname first."))
     rematch = Game.objects.create(
         ruleset=game.ruleset, options=game.options, public=game.public, min_players=game.min_players,
-        max_players=game.max_players, turn_seconds=game.turn_seconds, **identity.owner_fields("host_"),
+        max_players=game.max_players, turn_seconds=game.turn_seconds, pace=game.pace,
+        on_timeout=game.on_timeout, **identity.owner_fields("host_"),
     )
     Seat.objects.create(game=rematch, position=0, name=identity.name[:MAX_NAME], **identity.owner_fields())
     bots = [s for s in seats if s.bot_kind]
