@@ -35,17 +35,18 @@ class GameSettingsForm(forms.Form):
     # Turn-based play (docs/playing.md, "Turn-based games"): static/js/forms/pace.js shows the fields of the
     # chosen pace only; without scripts all show and those of the other pace are ignored.
     pace = forms.ChoiceField(
-        label=_("Pace"), initial=Game.Pace.LIVE, widget=forms.RadioSelect,
+        label=_("Pace"), initial=Game.Pace.LIVE, widget=forms.RadioSelect, required=False,  # absent: live
         choices=[(Game.Pace.LIVE, _("Live: everyone plays now, at the table")),
                  (Game.Pace.TURN_BASED, _("Turn-based: each player moves when they can, over days"))],
     )
     move_seconds = forms.TypedChoiceField(
-        label=_("Time per move"), coerce=int, initial=24 * 3600,
+        label=_("Time per move"), coerce=int, initial=24 * 3600, required=False, empty_value=None,
         choices=[(s, _move_time_label(s)) for s in MOVE_TIME_CHOICES],
         help_text=_("Turn-based games only. Players may close the page: the game waits for them this long."),
     )
     on_timeout = forms.ChoiceField(
         label=_("When a player's time per move runs out"), initial=Game.OnTimeout.BOT_PLAYS, widget=forms.RadioSelect,
+        required=False,  # absent: a bot plays the turn
         choices=[(Game.OnTimeout.BOT_PLAYS, _("A bot plays that turn; the others may vote to remove the player")),
                  (Game.OnTimeout.LOSES, _("The player loses the game by time"))],
     )
@@ -56,7 +57,7 @@ class GameSettingsForm(forms.Form):
         data = self.cleaned_data
         if data.get("pace") == Game.Pace.TURN_BASED:
             return {"pace": Game.Pace.TURN_BASED, "turn_seconds": data.get("move_seconds"),
-                    "on_timeout": data.get("on_timeout")}
+                    "on_timeout": data.get("on_timeout") or Game.OnTimeout.BOT_PLAYS}
         return {"pace": Game.Pace.LIVE, "turn_seconds": data.get("turn_seconds", 0),
                 "on_timeout": Game.OnTimeout.BOT_PLAYS}
 
