@@ -46,8 +46,8 @@ def test_a_turn_based_game_shows_the_moves_since_the_last_visit(site, browser):
         code = host.locator("#game").get_attribute("data-code")
         join_as_guest(guest, host.input_value("#join-link"), "Pia")
         ready_and_start(host, guest, "Pia")
-        # The timer counts a day, in hours and days, not in minutes.
-        host.wait_for_function("() => document.getElementById('timer').textContent.includes('h')")
+        # The timer counts a day in hours (h:mm:ss), not in thousands of minutes.
+        host.wait_for_function("() => /^2[0-4]:\\d\\d:\\d\\d/.test(document.getElementById('timer').textContent)")
 
         # Pia closes the game (goes to the games list) having seen everything up to now.
         guest.wait_for_function("() => document.getElementById('game').dataset.seq !== undefined")
