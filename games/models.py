@@ -142,6 +142,14 @@ class Seat(models.Model):
     left = models.BooleanField(_("left the game"), default=False)
     # when the player's last socket closed
     disconnected_at = models.DateTimeField(_("disconnected at"), null=True, blank=True)
+    # Turn-based games (docs/playing.md, "Turn-based games"): the last event number the player has seen (the
+    # page highlights the moves after it), how often their time per move ran out, whether a bot plays only
+    # the current turn for them (their time ran out; the seat comes back to them after it), and whether they
+    # lost by time (a bot plays the seat to the end; the result lists it in "forfeited").
+    seen_seq = models.PositiveIntegerField(_("last event seen"), default=0)
+    timeouts = models.PositiveSmallIntegerField(_("times out of time"), default=0)
+    bot_for_turn = models.BooleanField(_("a bot plays this turn only"), default=False)
+    forfeited = models.BooleanField(_("lost by time"), default=False)
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
 
     class Meta:

@@ -16,8 +16,9 @@ from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.frames import seat_payload
 from games.selectors.presence import present_seat_ids
 from games.services.lobby import validate_settings
-from games.selectors.lists import games_of, open_games_frame
+from games.selectors.lists import games_of, open_games_frame, pace_text
 from games.selectors.my_games import my_games, waiting_count
+from games.services.visits import since_last_visit
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
 from games.rulesets.registry import all_rulesets
@@ -101,7 +102,7 @@ def _report_limits(ruleset, settings_form, options_form):
     options = options_form.cleaned_data if options_valid else _options_for_limits(options_form)
     try:
         validate_settings(ruleset.slug, options, data.get("min_players"), data.get("max_players"),
-                          data.get("turn_seconds", 0))
+                          **settings_form.pace_settings())
     except InvalidSettings as exc:
         fresh = {f: m for f, m in exc.errors.items() if f not in settings_form.errors and f not in options_form.errors
                  and (options_valid or f in settings_form.fields)}  # refused options already say why
@@ -132,7 +133,7 @@ def create_game(request, ruleset):
                 host=identity, ruleset_slug=chosen.slug, options=options_form.cleaned_data,
                 public=settings_form.cleaned_data["public"], min_players=settings_form.cleaned_data["min_players"],
                 max_players=settings_form.cleaned_data["max_players"],
-                turn_seconds=settings_form.cleaned_data["turn_seconds"],
+                **settings_form.pace_settings(),
                 rated=settings_form.cleaned_data["rated"],
             )
         except InvalidSettings as exc:
@@ -165,12 +166,16 @@ def game_page(request, code):
     present = present_seat_ids(game.pk)
     rpc = get_game(game.ruleset).rpc_protocol
     speaks_rpc = rpc is not None
+    since_visit = since_last_visit(game, seat)
+    if since_visit and since_visit["moves"]:
+        services.note_seen(game_id=game.pk, identity=identity, seq=game.event_seq)
     return render(request, "games/game.html", {
+        "since_visit": since_visit, "pace_text": pace_text(game),
         "rpc": rpc,
         "rpc_url": _socket_url(request, f"/ws/games/{game.code}/rpc/") if speaks_rpc else None,
         "rpc_token": seat_token(game, seat) if speaks_rpc and seat is not None else None,
         "game": game, "ruleset": ruleset, "identity": identity, "seat": seat,
-        "seats": [{**seat_payload(s, host, present, game.handover_votes),
+        "seats": [{**seat_payload(s, host, present, game.handover_votes, game.kicked),
                    "bot_label": ruleset.bot_label(s.bot_kind) if s.bot_kind else None} for s in seats],
         "options": ruleset.describe_options(game.options),
         "can_join": game.is_lobby and seat is None and len(seats) < game.max_players,

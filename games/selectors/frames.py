@@ -24,8 +24,9 @@ def iso(moment):
     return moment.isoformat() if moment else None
 
 
-def seat_payload(seat, host, present, votes=None):
-    """`present`: ids of the seats with a live socket; `votes`: the game's votes to hand seats to bots."""
+def seat_payload(seat, host, present, votes=None, kicked=()):
+    """`present`: ids of the seats with a live socket; `votes`: the game's votes to hand seats to bots (in a
+    turn-based game, to remove players); `kicked`: the identity keys of the players removed (Game.kicked)."""
     return {
         "id": seat.pk,
         "position": seat.position,
@@ -38,13 +39,19 @@ def seat_payload(seat, host, present, votes=None):
         "host": host is not None and seat.identity_key == host,
         "handover_votes": len((votes or {}).get(str(seat.pk), ())),
         "registered": seat.user_id is not None and not seat.bot_kind,  # counts toward a rated game's start
+        # Turn-based games: how often the time per move ran out, a bot playing this turn only, lost by time,
+        # removed by the others' vote.
+        "timeouts": seat.timeouts,
+        "bot_for_turn": seat.bot_for_turn,
+        "forfeited": seat.forfeited,
+        "removed": seat.identity_key is not None and seat.identity_key in kicked,
     }
 
 
 # What seats_frame reads of the game: a seat list is sent at every socket opened or closed, and the game's
 # rules and state (kilobytes of JSON each) have no part in it.
 SEATS_FRAME_FIELDS = ("code", "status", "min_players", "max_players", "handover_votes", "rematch", "host_user",
-                      "host_guest", "rated")
+                      "host_guest", "rated", "pace", "kicked")
 
 
 def seats_frame(game, seats, present):
@@ -56,7 +63,8 @@ def seats_frame(game, seats, present):
         "min_players": game.min_players,
         "max_players": game.max_players,
         "rated": game.rated,
-        "seats": [seat_payload(s, host, present, game.handover_votes) for s in seats],
+        "seats": [seat_payload(s, host, present, game.handover_votes, game.kicked) for s in seats],
+        "pace": game.pace,
         "rematch": _rematch_code(game),
     }
 
@@ -91,6 +99,7 @@ def standing_payload(game):
         "turn": game.turn,
         "deadline": iso(game.turn_deadline),
         "turn_seconds": game.turn_seconds,
+        "pace": game.pace,
         "result": game.result,
     }
 

@@ -2,6 +2,7 @@
 from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import translation
+from django.utils.translation import gettext, ngettext
 
 from games.models import Game
 from games.rulesets import UnknownRuleset, get_ruleset
@@ -11,7 +12,29 @@ PLAYING_LIMIT = 20   # running games the list shows, newest first
 # What a row shows: a running game's rules and state (kilobytes of JSON each) are never read, and the list
 # is built again at every start and end of a game.
 ROW_FIELDS = ("code", "ruleset", "status", "public", "options", "min_players", "max_players", "turn_seconds",
-              "created_at")
+              "created_at", "pace", "on_timeout", "to_act")
+
+
+def move_time_text(seconds):
+    """A turn-based game's time per move in words ("1 day", "12 hours")."""
+    if seconds and seconds % 86400 == 0:
+        return ngettext("%(n)d day", "%(n)d days", seconds // 86400) % {"n": seconds // 86400}
+    hours = (seconds or 0) // 3600
+    return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
+
+
+def pace_text(game):
+    """How a game is played, for the lists: empty for a live game, "Turn-based · 1 day per move" otherwise."""
+    if game.pace != Game.Pace.TURN_BASED:
+        return ""
+    return gettext("Turn-based · %(time)s per move") % {"time": move_time_text(game.turn_seconds)}
+
+
+def waiting_for(game, seats):
+    """The names of the seats whose move a running game awaits (whose turn it is)."""
+    if game.status != Game.Status.PLAYING:
+        return []
+    return [s.name for s in seats if s.position in game.to_act]
 
 
 def _describe(game):
@@ -25,6 +48,7 @@ def _describe(game):
 def _game_row(game):
     """One game of the list; its option lines in the active language."""
     name, options = _describe(game)
+    seats = list(game.seats.all())
     return {
         "code": game.code,
         "game": name,
@@ -34,8 +58,11 @@ def _game_row(game):
         "min_players": game.min_players,
         "max_players": game.max_players,
         "turn_seconds": game.turn_seconds,
-        "names": [s.name for s in game.seats.all()],
+        "names": [s.name for s in seats],
         "created_at": game.created_at.isoformat(),
+        "pace": game.pace,
+        "pace_text": pace_text(game),
+        "to_act": waiting_for(game, seats),
     }
 
 
@@ -81,11 +108,17 @@ def _frame(lobbies, playing):
 
 
 def games_of(identity, limit=20):
-    """The identity's own games, newest first (lobbies, running and finished), each with `game_name` set."""
+    """The identity's own games, newest first (lobbies, running and finished), each with `game_name`,
+    `pace_text`, `waiting_for` (names of the seats to act) and `my_turn` set."""
     if identity.is_anonymous:
         return []
     games = list(Game.objects.filter(identity.owner_filter("seats__")).exclude(status=Game.Status.ABANDONED)
-                 .distinct().order_by("-updated_at")[:limit])
+                 .defer("rules", "state").prefetch_related("seats").distinct().order_by("-updated_at")[:limit])
     for game in games:
+        seats = list(game.seats.all())
         game.game_name = _describe(game)[0]
+        game.pace_text = pace_text(game)
+        game.waiting_for = waiting_for(game, seats)
+        game.my_turn = any(s.identity_key == identity.key and s.position in game.to_act and not s.is_automated
+                           for s in seats) and game.status == Game.Status.PLAYING
     return games

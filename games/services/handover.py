@@ -28,10 +28,12 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
     target = next((s for s in seats if s.pk == seat_id), None)
     if target is None:
         raise BadRequest(_("There is no such seat in this game."))
-    if target.is_automated:
-        return {"handed": True, "votes": 0, "needed": 0}  # already done (a double click, another voter)
     if target.pk == actor.pk:
         raise BadRequest(_("To let a bot play your own seat, leave the game."))
+    if game.pace == Game.Pace.TURN_BASED:
+        return _vote_to_remove(game, seats, actor, target, identity)
+    if target.is_automated:
+        return {"handed": True, "votes": 0, "needed": 0}  # already done (a double click, another voter)
     present = present_seat_ids(game.pk, timezone.now())
     if target.pk in present and target.position not in game.to_act:
         raise NotAllowed(_("This player is here and it is not their turn: the seat is not stalled."),
@@ -56,3 +58,41 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
     game.save(update_fields=["handover_votes", "updated_at"])
     announce_seats(game)
     return {"handed": False, "votes": len(votes), "needed": needed}
+
+
+def _vote_to_remove(game, seats, actor, target, identity):
+    """Turn-based games: a player who ran out of time per move at least once may be removed. Nobody's
+    presence counts: the host's vote removes at once, otherwise a strict majority of the players playing
+    their own seats, the target left out, votes accumulating over days. A removed player's seat is played by
+    a bot to the end and they cannot take it back (their identity is in Game.kicked)."""
+    if target.is_bot or target.forfeited or target.identity_key in game.kicked:
+        return {"handed": True, "votes": 0, "needed": 0}  # already done (a double click, another voter)
+    if not target.timeouts:
+        raise NotAllowed(_("This player has not run out of time: only a player whose time per move ran out can "
+                           "be removed."), code="not_stalled")
+    if actor.forfeited or actor.identity_key in game.kicked or (actor.autopilot and not actor.bot_for_turn):
+        raise NotAllowed(_("Take your seat back first: only players playing their own seats vote."))
+    if identity.key == host_key(game):
+        remove_player(game, seats, target)
+        return {"handed": True, "votes": 0, "needed": 0}
+    voters = {s.identity_key for s in seats if s.identity_key and s.pk != target.pk and not s.forfeited
+              and s.identity_key not in game.kicked and (not s.autopilot or s.bot_for_turn)}
+    votes = (set(game.handover_votes.get(str(target.pk), [])) & voters) | {identity.key}
+    needed = len(voters) // 2 + 1
+    if len(votes) >= needed:
+        remove_player(game, seats, target)
+        return {"handed": True, "votes": len(votes), "needed": needed}
+    game.handover_votes = {**game.handover_votes, str(target.pk): sorted(votes)}
+    game.save(update_fields=["handover_votes", "updated_at"])
+    announce_seats(game)
+    return {"handed": False, "votes": len(votes), "needed": needed}
+
+
+def remove_player(game, seats, target):
+    """Within the game lock: a bot plays `target` to the end of the game; its player may not take it back."""
+    game.kicked = [*game.kicked, target.identity_key]
+    game.save(update_fields=["kicked", "updated_at"])
+    target.left = True
+    target.bot_for_turn = False
+    target.save(update_fields=["left", "bot_for_turn"])
+    hand_seat_to_bot(game, seats, target)

@@ -51,8 +51,9 @@ def absent_seats(now):
     # A socket still alive (refreshed within the TTL, which may be longer than the grace) is a sign too.
     seen_lately = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gte=min(grace, live_since(now)))
     return list(
-        Seat.objects.filter(game__status=Game.Status.PLAYING, game__started_at__lt=grace, bot_kind="",
-                            autopilot=False)
+        # Turn-based games wait for their players: only their time per move counts, never a closed page.
+        Seat.objects.filter(game__status=Game.Status.PLAYING, game__pace=Game.Pace.LIVE,
+                            game__started_at__lt=grace, bot_kind="", autopilot=False)
         .filter(Q(disconnected_at__isnull=True) | Q(disconnected_at__lt=grace))
         .exclude(Exists(seen_lately)).values_list("game_id", "pk")
     )
@@ -71,8 +72,9 @@ def restart_stalled_bots(now):
 
 
 def sweep(now=None, due_only=False):
-    """End overdue turns and hand absent players' seats to bots; unless `due_only`, also expire abandoned
-    lobbies, restart stalled bots and delete long-dead presence rows."""
+    """End overdue turns (live turn timers and turn-based times per move alike: play.expire_turn applies the
+    game's policy) and hand absent players' seats to bots (live games only); unless `due_only`, also expire
+    abandoned lobbies, restart stalled bots and delete long-dead presence rows."""
     now = now or timezone.now()
     report = {"lobbies": 0, "turns": 0, "absent": 0, "bots": 0}
     overdue = Game.objects.filter(status=Game.Status.PLAYING, turn_deadline__lt=now).values_list("pk", flat=True)

@@ -21,6 +21,8 @@ from games.services.play import hand_seat_to_bot
 from games.services.start import start_if_ready
 
 TIMER_CHOICES = (0, 30, 60, 90, 120, 180, 300)
+# Turn-based games: the time per move (1 hour, 12 hours, 1 day, 3 days); they always have one, so no game stalls.
+MOVE_TIME_CHOICES = (3600, 12 * 3600, 24 * 3600, 3 * 24 * 3600)
 MAX_NAME = 40
 
 
@@ -41,8 +43,12 @@ def _unique_name(name, seats):
     return f"{name} ({n})"[:MAX_NAME]
 
 
-def validate_settings(ruleset_slug, options, min_players, max_players, turn_seconds):
-    """The cleaned options and ruleset, or InvalidSettings explaining every problem by form field."""
+def validate_settings(ruleset_slug, options, min_players, max_players, turn_seconds, pace=Game.Pace.LIVE,
+                      on_timeout=Game.OnTimeout.BOT_PLAYS):
+    """The cleaned options and ruleset, or InvalidSettings explaining every problem by form field.
+
+    Live games take a turn timer among TIMER_CHOICES (0: none) and, when it runs out, a bot plays for the
+    player; turn-based games take a time per move among MOVE_TIME_CHOICES and either policy (`on_timeout`)."""
     try:
         ruleset = get_ruleset(ruleset_slug)
     except UnknownRuleset as exc:
@@ -61,8 +67,7 @@ def validate_settings(ruleset_slug, options, min_players, max_players, turn_seco
             )
     if not errors and min_players > max_players:
         errors["min_players"] = [_("The minimum cannot be larger than the maximum.")]
-    if turn_seconds not in TIMER_CHOICES:
-        errors["turn_seconds"] = [_("Choose a turn timer among %(choices)s seconds.") % {"choices": ", ".join(map(str, TIMER_CHOICES))}]
+    errors.update(pace_errors(pace, turn_seconds, on_timeout))
     if errors:
         raise InvalidSettings(errors)
     return ruleset, cleaned
@@ -76,14 +81,38 @@ def validate_rated(rated, host):
         raise InvalidSettings({"rated": [_("Only registered players can create a rated game: sign up or sign in.")]})
 
 
+def pace_errors(pace, turn_seconds, on_timeout):
+    """{form field: [messages]} for a pace, time and timeout policy that do not go together (empty when fine)."""
+    if pace not in Game.Pace.values:
+        return {"pace": [_("Choose live or turn-based play.")]}
+    errors = {}
+    if on_timeout not in Game.OnTimeout.values:
+        errors["on_timeout"] = [_("Choose what happens when a player's time runs out: a bot plays the turn, "
+                                  "or the player loses by time.")]
+    if pace == Game.Pace.LIVE:
+        if turn_seconds not in TIMER_CHOICES:
+            errors["turn_seconds"] = [_("Choose a turn timer among %(choices)s seconds.")
+                                      % {"choices": ", ".join(map(str, TIMER_CHOICES))}]
+        if on_timeout == Game.OnTimeout.LOSES:
+            errors["on_timeout"] = [_("Losing by time is for turn-based games: in a live game a bot plays for "
+                                      "a player whose time runs out.")]
+    elif turn_seconds not in MOVE_TIME_CHOICES:
+        errors["move_seconds"] = [_("Choose a time per move: 1 hour, 12 hours, 1 day or 3 days.")]
+    return errors
+
+
 @transaction.atomic
-def create_game(*, host, ruleset_slug, options, public, min_players, max_players, turn_seconds, rated=False):
+def create_game(*, host, ruleset_slug, options, public, min_players, max_players, turn_seconds,
+                pace=Game.Pace.LIVE, on_timeout=Game.OnTimeout.BOT_PLAYS, rated=False):
+    """A new lobby hosted by `host`. `turn_seconds` is the live turn timer, or a turn-based game's time per move."""
     require_identity(host)
-    ruleset, cleaned = validate_settings(ruleset_slug, options, min_players, max_players, turn_seconds)
+    ruleset, cleaned = validate_settings(ruleset_slug, options, min_players, max_players, turn_seconds, pace,
+                                         on_timeout)
     validate_rated(rated, host)
     game = Game.objects.create(
         ruleset=ruleset.slug, options=cleaned, public=bool(public), min_players=min_players,
-        max_players=max_players, turn_seconds=turn_seconds, rated=rated, **host.owner_fields("host_"),
+        max_players=max_players, turn_seconds=turn_seconds, pace=pace, on_timeout=on_timeout, rated=rated,
+        **host.owner_fields("host_"),
     )
     Seat.objects.create(game=game, position=0, name=host.name[:MAX_NAME], **host.owner_fields())
     announce_open_games()
@@ -241,7 +270,7 @@ def change_option(*, game_id, identity, name, value):
     seats = locked_seats(game)
     seat = require_seat(seats, identity, _("Only the players seated at this game can change its options."))
     ruleset, cleaned = validate_settings(game.ruleset, {**game.options, name: value}, game.min_players,
-                                         game.max_players, game.turn_seconds)
+                                         game.max_players, game.turn_seconds, game.pace, game.on_timeout)
     game.options = cleaned
     game.save(update_fields=["options", "updated_at"])
     Seat.objects.filter(game=game, bot_kind="").update(ready=False)

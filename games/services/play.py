@@ -26,7 +26,7 @@ from games.rpc import notify as rpc_notify
 
 from games import fastsql
 from games.services.common import announce_open_games, announce_seats, lock_game, lock_game_with_seats, locked_seats, require_seat, require_status
-from games.errors import BadRequest, IllegalAction, NotYourTurn, StaleEvent
+from games.errors import BadRequest, IllegalAction, NotAllowed, NotYourTurn, StaleEvent
 
 log = logging.getLogger(__name__)
 
@@ -47,12 +47,13 @@ def deadline_after(game, seats, progress, now, new_turn):
 
 
 def schedule_next(game, seats):
-    """After commit: a bot move if a bot is to act, else the turn timer if there is one."""
+    """After commit: a bot move if a bot is to act, else the turn timer if there is one. A turn-based game's
+    time per move (hours, days) is no countdown job: the sweeper (services.housekeeping) ends it when due."""
     if game.status != Game.Status.PLAYING:
         return
     if any(s.position in game.to_act and s.is_automated for s in seats):
         dispatch_on_commit(PLAY_BOT_MOVE, game.pk, game.event_seq, countdown=settings.GAMES_BOT_DELAY)
-    elif game.turn_deadline is not None:
+    elif game.turn_deadline is not None and game.pace == Game.Pace.LIVE:
         wait = (game.turn_deadline - timezone.now()).total_seconds() + 0.25
         dispatch_on_commit(EXPIRE_TURN, game.pk, countdown=wait, timer=True)
 
@@ -67,6 +68,49 @@ def _announce_update(game, seats, ruleset, match, event):
     broadcast.after_commit(send, "a game update")
 
 
+def _end_of_stand_in_turns(seats, to_act):
+    """Turn-based games, a bot playing only the turn a player ran out of time on: once that seat is no longer
+    to act, it is the player's again (with a fresh time per move at their next turn)."""
+    changed = False
+    for seat in seats:
+        if seat.bot_for_turn and seat.position not in to_act:
+            seat.bot_for_turn = seat.autopilot = False
+            seat.save(update_fields=["bot_for_turn", "autopilot"])
+            changed = True
+    return changed
+
+
+def forfeited_positions(seats):
+    return sorted(s.position for s in seats if s.forfeited)
+
+
+def _rank_forfeits_last(table, forfeited):
+    """The final table with the seats that lost by time after all others (in their order), ranks renumbered
+    (ties kept: a rank is 1 + the number of rows strictly ahead)."""
+    rows = sorted(table, key=lambda row: (row["seat"] in forfeited, row["rank"]))
+    ranked = []
+    for index, row in enumerate(rows):
+        key = (row["seat"] in forfeited, row["rank"])
+        previous = ranked[-1] if ranked else None
+        same = previous is not None and (previous["seat"] in forfeited, previous["_rank"]) == key
+        ranked.append({**row, "_rank": row["rank"], "rank": previous["rank"] if same else index + 1,
+                       **({"forfeited": True} if row["seat"] in forfeited else {})})
+    return [{k: v for k, v in row.items() if k != "_rank"} for row in ranked]
+
+
+def final_result(winners, table, seats):
+    """The stored result of a game that ends by its rules: forfeited seats listed, never among the winners
+    (if the bot playing one of them won, the best-ranked seat that did not forfeit wins instead)."""
+    forfeited = forfeited_positions(seats)
+    if not forfeited:
+        return {"winners": list(winners), "table": table}
+    table = _rank_forfeits_last(table, set(forfeited))
+    winners = [w for w in winners if w not in forfeited]
+    if not winners:
+        winners = [row["seat"] for row in table if row["rank"] == 1 and not row.get("forfeited")]
+    return {"winners": winners, "table": table, "forfeited": forfeited}
+
+
 def record_action(game, seats, ruleset, match, position, action, by):
     """Apply `action` for seat `position` to the locked game, store the numbered event, announce it."""
     try:
@@ -78,33 +122,41 @@ def record_action(game, seats, ruleset, match, position, action, by):
     progress = new_match.progress()
     now = timezone.now()
     new_turn = progress.turn != game.turn or list(progress.to_act) != list(game.to_act)
+    if game.pace == Game.Pace.TURN_BASED and _end_of_stand_in_turns(seats, progress.to_act):
+        announce_seats(game)
     game.event_seq += 1
     game.state = new_match.dump()
     game.to_act = list(progress.to_act)
     game.turn = progress.turn
     game.turn_deadline = deadline_after(game, seats, progress, now, new_turn)
     fields = ["event_seq", "state", "to_act", "turn", "turn_deadline", "updated_at"]
-    if game.handover_votes:  # the seat that played is not stalled: votes to hand it to a bot lapse
+    if game.handover_votes and by == GameEvent.By.PLAYER:  # the player who played is not stalled: votes lapse
         played = str(next((s.pk for s in seats if s.position == position), None))
         game.handover_votes = {k: v for k, v in game.handover_votes.items() if k != played}
         fields.append("handover_votes")
     if progress.over:
         game.status = Game.Status.FINISHED
         game.finished_at = now
-        game.result = {"winners": list(progress.winners), "table": new_match.final_table()}
+        game.result = final_result(progress.winners, new_match.final_table(), seats)
         fields += ["status", "finished_at", "result"]
     event = fastsql.insert_event_and_update_game(fields, game=game, seq=game.event_seq, seat=position, by=by,
                                                  action=action, events=events)
     _announce_update(game, seats, ruleset, new_match, event)
     notify_turn(game, seats, actor=position)  # turn-based games: "your turn" to the players now to act
     if progress.over:
-        if was_listed_running(game):
-            announce_open_games()
-        for receiver, failure in game_finished.send_robust(sender=Game, game=game):
-            if isinstance(failure, Exception):
-                log.error("game_finished receiver %r failed for game %s", receiver, game.code, exc_info=failure)
+        _finished(game)
+    elif game.pace == Game.Pace.TURN_BASED and new_turn and game.public:
+        announce_open_games()  # the lists show whose turn it is in turn-based games
     schedule_next(game, seats)
     return event
+
+
+def _finished(game):
+    if was_listed_running(game):
+        announce_open_games()
+    for receiver, failure in game_finished.send_robust(sender=Game, game=game):
+        if isinstance(failure, Exception):
+            log.error("game_finished receiver %r failed for game %s", receiver, game.code, exc_info=failure)
 
 
 def _check_request(expected_seq, action):
@@ -127,15 +179,27 @@ def play_action(*, game_id, identity, expected_seq, action):
     if expected_seq is not CURRENT_EVENT and expected_seq != game.event_seq:
         raise StaleEvent(_("This game has moved on (event %(seq)s, you sent %(sent)s).") % {"seq": game.event_seq, "sent": expected_seq},
                          seq=game.event_seq)
+    require_own_seat(game, seat)
     ruleset, match = current_match(game)
     if not match.may_act(seat.position, action):  # the ruleset knows which actions may come out of turn
         raise NotYourTurn(_("It is not your turn."))
     if seat.autopilot or seat.left:
         # Acting yourself takes your seat back from the bot standing in for you.
-        seat.autopilot = seat.left = False
-        seat.save(update_fields=["autopilot", "left"])
+        seat.autopilot = seat.left = seat.bot_for_turn = False
+        seat.save(update_fields=["autopilot", "left", "bot_for_turn"])
         announce_seats(game)
-    return record_action(game, seats, ruleset, match, seat.position, action, GameEvent.By.PLAYER)
+    event = record_action(game, seats, ruleset, match, seat.position, action, GameEvent.By.PLAYER)
+    if game.pace == Game.Pace.TURN_BASED:  # what a player played, they have seen (one small write per own move)
+        Seat.objects.filter(pk=seat.pk).update(seen_seq=game.event_seq)
+    return event
+
+
+def require_own_seat(game, seat):
+    """A player who lost by time or whom the others removed has no seat to play or take back any more."""
+    if seat.forfeited:
+        raise NotAllowed(_("You lost this game by time: a bot plays your seat to the end."), code="forfeited")
+    if seat.identity_key in game.kicked:
+        raise NotAllowed(_("The other players removed you from this game: a bot plays your seat."), code="removed")
 
 
 def bot_seed(game):
@@ -184,8 +248,9 @@ def take_back_seat(*, game_id, identity):
     seat = require_seat(seats, identity)
     if not seat.autopilot and not seat.left:
         return seat
-    seat.autopilot = seat.left = False
-    seat.save(update_fields=["autopilot", "left"])
+    require_own_seat(game, seat)
+    seat.autopilot = seat.left = seat.bot_for_turn = False
+    seat.save(update_fields=["autopilot", "left", "bot_for_turn"])
     if seat.position in game.to_act and game.turn_seconds:
         game.turn_deadline = timezone.now() + timedelta(seconds=game.turn_seconds)
         game.save(update_fields=["turn_deadline", "updated_at"])
@@ -196,21 +261,77 @@ def take_back_seat(*, game_id, identity):
 
 @transaction.atomic
 def expire_turn(game_id, now=None):
-    """If the turn timer has run out, bots take over the seats that were to act. Safe to call any time."""
+    """If the turn timer (a turn-based game's time per move) has run out, act on the seats that were to act:
+    in a live game a bot plays them until their players take them back; in a turn-based game a bot plays
+    that turn only (Game.on_timeout "bot") or they lose by time ("lose", see `forfeit_seats`). Safe to call
+    any time; returns whether a seat was late."""
     now = now or timezone.now()
     game = lock_game(game_id)
     if game.status != Game.Status.PLAYING or game.turn_deadline is None or game.turn_deadline > now:
         return False
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     late = [s for s in seats if s.position in game.to_act and not s.is_automated]
+    turn_based = game.pace == Game.Pace.TURN_BASED
+    if turn_based and game.on_timeout == Game.OnTimeout.LOSES:
+        forfeit_seats(game, seats, late, now)
+        return bool(late)
     for seat in late:
         seat.autopilot = True
-        seat.save(update_fields=["autopilot"])
+        fields = ["autopilot"]
+        if turn_based:
+            seat.bot_for_turn = True
+            seat.timeouts += 1
+            fields += ["bot_for_turn", "timeouts"]
+        seat.save(update_fields=fields)
     game.turn_deadline = None
     game.save(update_fields=["turn_deadline", "updated_at"])
     announce_seats(game)
     schedule_next(game, seats)
     return bool(late)
+
+
+def forfeit_seats(game, seats, late, now):
+    """Within the game lock: the `late` seats lose by time. Each is marked forfeited and a bot plays it to the
+    end (its player cannot take it back). When fewer than two seats that have not forfeited remain (always so
+    in a two-player game), the game ends at once: the seat left wins, then come the seats that ran out now,
+    then those that ran out before (tied). Otherwise the others go on; at the end the forfeited seats rank
+    last and never win (`final_result`)."""
+    for seat in late:
+        seat.forfeited = seat.autopilot = True
+        seat.bot_for_turn = False
+        seat.timeouts += 1
+        seat.save(update_fields=["forfeited", "autopilot", "bot_for_turn", "timeouts"])
+    game.turn_deadline = None
+    fields = ["turn_deadline", "updated_at"]
+    remaining = [s for s in seats if not s.forfeited]
+    if len(remaining) < 2:
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+        game.result = _result_by_time(seats, remaining, late)
+        fields += ["status", "finished_at", "result"]
+    game.save(update_fields=fields)
+    announce_seats(game)
+    if game.status == Game.Status.FINISHED:
+        code = game.code
+        # Every page asks for the position again and gets the result with it (the game has no new event).
+        broadcast.after_commit(lambda: broadcast.publish_to_game(code, {"type": "resync"}), "a game lost by time")
+        _finished(game)
+    else:
+        schedule_next(game, seats)
+
+
+def _result_by_time(seats, remaining, late):
+    """The result of a game ended by time: {"winners", "table", "forfeited", "by_time": True}."""
+    groups = [remaining, late, [s for s in seats if s.forfeited and s not in late]]
+    table, rank = [], 1
+    for group in groups:
+        for seat in group:
+            table.append({"seat": seat.position, "name": seat.name, "rank": rank, "score": "", "details": "",
+                          "by_time": "lost" if seat.forfeited else "won",
+                          **({"forfeited": True} if seat.forfeited else {})})
+        rank += len(group)
+    return {"winners": [s.position for s in remaining], "table": table,
+            "forfeited": [s.position for s in late] + [s.position for s in groups[2]], "by_time": True}
 
 
 @transaction.atomic
@@ -219,7 +340,8 @@ def check_absent_player(game_id, seat_id, now=None):
     again): a bot plays the seat."""
     now = now or timezone.now()
     game = lock_game(game_id)
-    if game.status != Game.Status.PLAYING:
+    # A turn-based game waits for its players: only the time per move counts, never a closed page.
+    if game.status != Game.Status.PLAYING or game.pace == Game.Pace.TURN_BASED:
         return False
     # Seats locked too: a socket closing now (services.presence locks its seat) is either wholly before
     # this check or wholly after it, never a fresh presence read beside a stale disconnected_at.

@@ -26,7 +26,7 @@ def create_rematch(*, game_id, identity):
         raise NotAllowed(_("Sign in or choose a guest nickname first."))
     rematch = Game.objects.create(
         ruleset=game.ruleset, options=game.options, public=game.public, min_players=game.min_players,
-        max_players=game.max_players, turn_seconds=game.turn_seconds,
+        max_players=game.max_players, turn_seconds=game.turn_seconds, pace=game.pace, on_timeout=game.on_timeout,
         rated=game.rated and identity.user_id is not None,  # rated stays rated, unless a guest hosts the rematch
         **identity.owner_fields("host_"),
     )

@@ -7,7 +7,10 @@
     return h("li", { class: "game-card" }, [
       h("h3", { text: game.game + (label === gettext("Join") ? " · " + game.players + "/" + game.max_players : "") }),
       h("p", { text: game.names.join(", ") }),
-    ].concat(game.options.map(function (line) { return h("p", { class: "muted", text: line }); }))
+      game.pace_text ? h("p", null, [h("span", { class: "tag pace", text: game.pace_text })]) : null,
+      game.pace_text && game.to_act && game.to_act.length && label !== gettext("Join")
+        ? h("p", { class: "turn", text: interpolate(gettext("%(names)s to play"), { names: game.to_act.join(", ") }, true) }) : null,
+    ].filter(Boolean).concat(game.options.map(function (line) { return h("p", { class: "muted", text: line }); }))
       .concat([h("a", { class: "button", href: link, text: label })]));
   }
 

@@ -30,7 +30,11 @@
     pending: false,
     leaving: false,
     nudged: null,       // the deadline we already reported as passed
+    // Turn-based games: the last event the player had seen before this visit (entries after it are
+    // highlighted), null otherwise.
+    seenSeq: root.dataset.seenSeq !== undefined ? parseInt(root.dataset.seenSeq, 10) : null,
   };
+  const turnBased = root.dataset.pace === "turn_based";
   let refs = 0;
 
   const socket = new LiveSocket(root.dataset.socket, {
@@ -216,7 +220,8 @@
         seat.host ? h("span", { class: "tag", text: gettext("host") }) : null,
         seat.bot ? h("span", { class: "tag", text: interpolate(gettext("%s bot"), [botLabel(seat.bot)]) }) : null,
         lobby && seat.ready ? h("span", { class: "tag ready", text: gettext("ready") }) : null,
-        !lobby && seat.autopilot ? h("span", { class: "tag auto", text: seat.left ? gettext("left · bot plays") : gettext("bot plays") }) : null,
+        !lobby && seat.autopilot ? h("span", { class: "tag auto", text: autopilotTag(seat) }) : null,
+        !lobby && turnBased && seat.timeouts && !seat.forfeited ? h("span", { class: "tag", text: interpolate(ngettext("out of time %s time", "out of time %s times", seat.timeouts), [seat.timeouts]) }) : null,
       ]);
       if (lobby && page.you && page.you.host && !isMe) {
         item.append(h("button", {
@@ -224,7 +229,15 @@
           onclick: function () { send({ type: "kick", seat: seat.id }); },
         }));
       }
-      if (mayHandOver(seat, mine, toAct)) {
+      if (turnBased && mayVoteToRemove(seat, mine)) {
+        const count = seat.handover_votes ? " (" + interpolate(ngettext("%s vote", "%s votes", seat.handover_votes), [seat.handover_votes]) + ")" : "";
+        item.append(h("button", {
+          class: "remove handover", type: "button", text: gettext("Vote to remove") + count,
+          title: gettext("A bot plays this seat to the end of the game; the player cannot take it back"),
+          "aria-label": interpolate(gettext("Vote to remove %s"), [seat.name]),
+          onclick: function () { send({ type: "hand_to_bot", seat: seat.id }); },
+        }));
+      } else if (!turnBased && mayHandOver(seat, mine, toAct)) {
         const votes = seat.handover_votes ? " (" + interpolate(ngettext("%s vote", "%s votes", seat.handover_votes), [seat.handover_votes]) + ")" : "";
         item.append(h("button", {
           class: "remove handover", type: "button", text: gettext("Bot plays") + votes,
@@ -245,6 +258,21 @@
     if (seat.connected && toAct.indexOf(seat.position) < 0) return false;
     const host = page.seats.seats.find(function (s) { return s.host; });
     return mine.host || !host || !host.connected || host.autopilot;
+  }
+
+  function autopilotTag(seat) {
+    if (seat.forfeited) return gettext("lost by time · bot plays");
+    if (seat.removed) return gettext("removed · bot plays");
+    if (seat.bot_for_turn) return gettext("out of time · bot plays this turn");
+    return seat.left ? gettext("left · bot plays") : gettext("bot plays");
+  }
+
+  // Turn-based games: a player whose time per move ran out may be removed by the others' vote (the host's
+  // alone suffices); nobody's presence counts. The server decides; this only offers the button.
+  function mayVoteToRemove(seat, mine) {
+    if (page.status !== "playing" || !mine || seat.id === mine.id || mine.forfeited || mine.removed) return false;
+    if (mine.autopilot && !mine.bot_for_turn) return false;
+    return !seat.bot && !seat.forfeited && !seat.removed && seat.timeouts > 0;
   }
 
   // A bot's name in the page's language: the host's picker lists every kind with its translated name.
@@ -287,8 +315,13 @@
     }
     if (window.TurnAlerts) TurnAlerts.update(mineToAct && page.actions.length > 0, gettext("Your turn") + " · " + root.dataset.title);
     $("turn-info").textContent = info;
-    $("autopilot-bar").hidden = !(mine && mine.autopilot && page.status === "playing");
+    const lost = !!(mine && (mine.forfeited || mine.removed));
+    $("autopilot-bar").hidden = !(mine && mine.autopilot && !lost && page.status === "playing");
+    $("lost-seat-bar").hidden = !lost;
+    $("lost-seat-bar").textContent = !lost ? "" : mine.forfeited ? gettext("You lost this game by time: a bot plays your seat to the end.")
+      : gettext("The other players removed you from this game: a bot plays your seat to the end.");
     $("leave-play").hidden = !(mine && !mine.autopilot && page.status === "playing");
+    renderSinceVisit();
     renderActions();
     board.render($("board"), {
       view: page.view, rules: page.rules || {}, seats: page.seats.seats, you: page.you, progress: page.progress,
@@ -319,16 +352,42 @@
     send({ type: "act", seq: page.seq, action: action });
   }
 
+  function isNew(entry) {
+    return page.seenSeq !== null && entry.seq > page.seenSeq;
+  }
+
   function renderLog() {
     const log = $("game-log");
     const shown = page.entries.slice(-400);
     log.replaceChildren.apply(log, shown.map(function (entry) {
       const who = entry.by === "autopilot" ? interpolate(gettext("bot for %s"), [nameOf(entry.seat)]) : entry.by === "bot" ? gettext("bot") : null;
-      return h("li", null, [h("span", { class: "seq", text: "#" + entry.seq }), who ? h("span", { class: "tag", text: who }) : null]
+      return h("li", isNew(entry) ? { class: "new-since-visit", title: gettext("Since your last visit") } : null,
+        [h("span", { class: "seq", text: "#" + entry.seq }), who ? h("span", { class: "tag", text: who }) : null]
         .concat(entry.lines.map(function (line) { return h("span", { class: "line", text: line }); })));
     }));
-    log.scrollTop = log.scrollHeight;
+    const first = log.querySelector(".new-since-visit");
+    if (first && !page.scrolledToNew) {  // once: the first move the player has not seen, at the top of the log
+      page.scrolledToNew = true;
+      log.scrollTop = first.offsetTop - log.offsetTop;
+    } else {
+      log.scrollTop = log.scrollHeight;
+    }
   }
+
+  // Turn-based games: "N moves since your last visit", counted from the entries highlighted in the log.
+  function renderSinceVisit() {
+    const note = $("since-visit");
+    const moves = page.seenSeq === null ? 0 : page.seq - page.seenSeq;
+    note.hidden = moves <= 0;
+    note.textContent = moves > 0 ? interpolate(ngettext("%s move since your last visit", "%s moves since your last visit", moves), [moves]) : "";
+  }
+
+  // What the player has seen is kept when the page is hidden or closed (one message, not one per update).
+  document.addEventListener("visibilitychange", function () {
+    if (turnBased && document.visibilityState === "hidden" && page.synced && page.you && page.you.seat !== null) {
+      socket.send({ type: "seen", seq: page.seq });
+    }
+  });
 
   // A chat message the server refused (too fast, too long) comes back to the input so it is not lost.
   function restoreChat(frame) {
@@ -389,6 +448,8 @@
 
   // A Machi Koro row carries its numbers: worded here in the page's language; other games send words.
   function resultDetails(row) {
+    if (row.by_time === "won") return gettext("won by time");
+    if (row.by_time === "lost" || row.forfeited) return gettext("lost by time");
     if (!row.landmarks) return row.details || row.score;
     return [interpolate(gettext("%(built)s/%(total)s landmarks"), { built: row.landmarks[0], total: row.landmarks[1] }, true),
       interpolate(ngettext("%s coin", "%s coins", row.coins), [row.coins]),
@@ -415,13 +476,23 @@
 
   // ---- the turn timer ------------------------------------------------------------------------------------
 
+  // Seconds left as m:ss, h:mm:ss past an hour, and in days and hours past a day (turn-based games).
+  function clock(left) {
+    const pad = function (n) { return String(n).padStart(2, "0"); };
+    if (left >= 86400) {
+      return interpolate(gettext("%(days)s d %(hours)s h"), { days: Math.floor(left / 86400), hours: Math.floor(left % 86400 / 3600) }, true);
+    }
+    if (left >= 3600) return Math.floor(left / 3600) + ":" + pad(Math.floor(left % 3600 / 60)) + ":" + pad(left % 60);
+    return Math.floor(left / 60) + ":" + pad(left % 60);
+  }
+
   setInterval(function () {
     const timer = $("timer");
     const progress = page.progress;
     if (!progress || page.status !== "playing" || !progress.deadline) { timer.textContent = ""; return; }
     const left = Math.max(0, Math.round((Date.parse(progress.deadline) - Date.now()) / 1000));
-    timer.textContent = interpolate(gettext("%s left"), [Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0")]);
-    timer.classList.toggle("low", left <= Math.max(10, (progress.turn_seconds || 0) / 5));
+    timer.textContent = interpolate(gettext("%s left"), [clock(left)]);
+    timer.classList.toggle("low", left <= (turnBased ? 3600 : Math.max(10, (progress.turn_seconds || 0) / 5)));
     if (left === 0 && page.nudged !== progress.deadline) {
       // Tell the server the time is up; it checks the deadline itself before a bot takes over.
       page.nudged = progress.deadline;
