@@ -20,9 +20,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from games import broadcast
+from games.accounts.selectors import notification_address
 from games.language import saved_language
 from games.models import Game
+from games.ratings.selectors import rating_changes
 from games.scheduling import dispatch_on_commit
+from games.webpush.services import do_send_push
 
 from games.notifications.models import Channel, Kind, Notification, NotificationPreference
 from games.notifications.selectors import (
@@ -32,6 +35,7 @@ from games.notifications.selectors import (
 log = logging.getLogger(__name__)
 
 SEND_EMAIL = "games.notifications.tasks.send_notification_email"
+SEND_PUSH = "games.notifications.tasks.send_notification_push"
 UNSUBSCRIBE_SALT = "games.notifications.unsubscribe"
 
 
@@ -42,8 +46,8 @@ class BadUnsubscribeLink(Exception):
 # ---- the dispatcher -----------------------------------------------------------------------------------------
 
 def queue_email(notification):
-    """Only to players with an address; sent once, by a Celery job after the commit (send_email)."""
-    if not notification.user.email:
+    """Only to players with a confirmed address; sent once, by a Celery job after the commit (send_email)."""
+    if not notification_address(notification.user):
         return
     Notification.objects.filter(pk=notification.pk).update(email_status=Notification.EmailStatus.QUEUED)
     notification.email_status = Notification.EmailStatus.QUEUED
@@ -51,7 +55,8 @@ def queue_email(notification):
 
 
 def queue_push(notification):
-    """Web Push: games/webpush/ sends it to the player's subscribed browsers (nothing until it plugs in here)."""
+    """Web Push to the player's subscribed browsers, by a Celery job after the commit (send_push)."""
+    dispatch_on_commit(SEND_PUSH, notification.pk)
 
 
 # Each channel a player may choose beside the site's menu, and what sends a new notification there.
@@ -129,9 +134,13 @@ def game_ended_data(game, seat):
     won (a rating change, when the game was rated, goes in "rating": {"before", "after", "delta", "provisional"})."""
     table = (game.result or {}).get("table") or []
     row = next((r for r in table if r.get("seat") == seat.position), None)
-    return {"code": game.code, "ruleset": game.ruleset, "players": len(table) or None,
+    data = {"code": game.code, "ruleset": game.ruleset, "players": len(table) or None,
             "rank": row.get("rank") if row else None,
             "won": seat.position in ((game.result or {}).get("winners") or [])}
+    change = rating_changes(game).get(seat.position) if game.rated else None
+    if change:
+        data["rating"] = {key: change[key] for key in ("before", "after", "delta", "provisional")}
+    return data
 
 
 def notify_game_ended(game):
@@ -216,7 +225,7 @@ def email_message(notification):
         subject = words["title"]
         text = render_to_string("notifications/email.txt", context)
         html = render_to_string("notifications/email.html", context)
-    message = EmailMultiAlternatives(subject=subject, body=text, to=[user.email], headers={
+    message = EmailMultiAlternatives(subject=subject, body=text, to=[notification_address(user)], headers={
         "List-Unsubscribe": f"<{unsubscribe_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         "Content-Language": language,
@@ -229,7 +238,7 @@ def send_email(notification_id):
     """The Celery job's work: send the notification's e-mail unless it was sent, taken or throttled.
     Returns the e-mail status afterwards."""
     notification = Notification.objects.select_related("user").filter(pk=notification_id).first()
-    if notification is None or not notification.user.email:
+    if notification is None or not notification_address(notification.user):
         return None
     if not _claim(notification, timezone.now()):
         return Notification.objects.filter(pk=notification_id).values_list("email_status", flat=True).first()
@@ -241,3 +250,16 @@ def send_email(notification_id):
         return Notification.EmailStatus.FAILED
     Notification.objects.filter(pk=notification_id).update(email_status=Notification.EmailStatus.SENT)
     return Notification.EmailStatus.SENT
+
+
+def send_push(notification_id):
+    """The Celery job's work: the notification on the player's subscribed browsers, in their language.
+    Returns how many browsers took it (a push service may show one twice after a retry: the tag merges them)."""
+    notification = Notification.objects.select_related("user").filter(pk=notification_id).first()
+    if notification is None:
+        return 0
+    language = saved_language(notification.user) or settings.LANGUAGE_CODE
+    with translation.override(language):
+        words = describe(notification)
+    tag = f"{notification.kind}-{(notification.data or {}).get('code', notification.pk)}"
+    return do_send_push(notification.user, title=words["title"], body=words["detail"], url=words["path"], tag=tag)

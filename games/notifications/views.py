@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from games.accounts.selectors import notification_address
 from games.notifications import services
 from games.notifications.models import Channel, Kind, Notification
 from games.notifications.selectors import describe, latest, preferences_of, unread_count
@@ -79,7 +80,7 @@ def settings_page(request):
     preferences = preferences_of(request.user)
     rows = [{"kind": kind, "label": label, "preference": preferences[kind]} for kind, label in Kind.choices]
     return render(request, "notifications/settings.html", {
-        "rows": rows, "channels": Channel.choices, "has_email": bool(request.user.email)})
+        "rows": rows, "channels": Channel.choices, "has_email": bool(notification_address(request.user))})
 
 
 @csrf_exempt  # mail clients POST the one-click unsubscribe (RFC 8058) with no session: the signed link is the key

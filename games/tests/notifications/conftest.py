@@ -7,8 +7,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from games import services
+from games.accounts.models import AccountEmail
 from games.models import Game, LanguagePreference
 
 from games.tests.helpers import counting_lobby
@@ -18,6 +20,7 @@ def with_address(identity, language=None):
     user = get_user_model().objects.get(pk=identity.user_id)
     user.email = f"{identity.name}@example.test"
     user.save(update_fields=["email"])
+    AccountEmail.objects.update_or_create(user=user, defaults={"email": user.email, "confirmed_at": timezone.now()})
     if language:
         LanguagePreference.objects.create(user=user, language=language)
     return user
