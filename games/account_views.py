@@ -150,8 +150,8 @@ def confirm_email(request, token):
     return render(request, "registration/email_confirmed.html", {"problem": problem}, status=400)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])  # before the login redirect: other methods get 405
 @login_required
-@require_http_methods(["GET", "HEAD", "POST"])
 def resend_confirmation(request):
     """The page to send the confirmation link again (also a button of the settings page)."""
     row = account_email(request.user)
@@ -170,8 +170,8 @@ def resend_confirmation(request):
     return render(request, "registration/resend_confirmation.html", context)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])  # before the login redirect: other methods get 405
 @login_required
-@require_http_methods(["GET", "HEAD", "POST"])
 def account_settings(request):
     """The account's address (confirmed or not, changing it) and password."""
     user = request.user
@@ -226,6 +226,12 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     template_name = "registration/password_reset_confirm.html"
     success_url = reverse_lazy("password_reset_complete")
     http_method_names = ["get", "head", "post", "options"]
+
+    def dispatch(self, *args, **kwargs):
+        # Django's view answers a bad link before it looks at the method: other methods get their 405 first.
+        if self.request.method.lower() not in self.http_method_names:
+            return self.http_method_not_allowed(self.request, *args, **kwargs)
+        return super().dispatch(*args, **kwargs)
 
     def form_valid(self, form):
         response = super().form_valid(form)

@@ -12,9 +12,9 @@ urlpatterns = [
     path("games/<slug:code>/retry/", views.game_retry, name="game-retry"),
     # Players' pages moved to their profiles (stats.players): old links still lead there.
     path("players/<str:username>/", RedirectView.as_view(pattern_name="players:profile", permanent=True,
-                                                         query_string=True), name="player-moved"),
+                                                         query_string=True, http_method_names=["get", "head"]), name="player-moved"),
     path("guests/<int:guest_id>/", RedirectView.as_view(pattern_name="players:guest", permanent=True,
-                                                        query_string=True), name="guest-moved"),
+                                                        query_string=True, http_method_names=["get", "head"]), name="guest-moved"),
     path("lab/", lab_views.lab_home, name="lab"),
     path("lab/compare/", lab_views.compare_page, name="lab-compare"),
     path("lab/gauntlet/", gauntlet_views.gauntlet_page, name="lab-gauntlet"),

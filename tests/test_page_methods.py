@@ -44,7 +44,7 @@ def samples(player):
     device = PushSubscription.objects.create(user=player, endpoint="https://fcm.googleapis.com/fcm/send/x",
                                              p256dh="p", auth="a")
     return {"code": game.code, "ruleset": "machikoro", "username": player.username, "guest_id": guest.pk,
-            "run_id": run.pk, "fmt": "csv", "name": "playing", "token": "not-a-signed-token",
+            "run_id": run.pk, "fmt": "csv", "name": "playing", "token": "not-a-signed-token", "uidb64": "MQ",
             "device_id": device.pk}
 
 
