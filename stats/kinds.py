@@ -26,6 +26,21 @@ class GameStatisticsKind:
         "turn_count"; everything else is the kind's own."""
         raise NotImplementedError
 
+    def with_platform_result(self, result, platform):
+        """`result` of compute() told how the platform ended the game (`Game.result`): a player who lost by time
+        (turn-based games) ends the game, or ranks last, outside the rules, so the platform's winners stand.
+        A kind with game-level outcome keys of its own extends this."""
+        forfeited = set(platform.get("forfeited") or [])
+        if not forfeited and not platform.get("by_time"):
+            return result
+        winners = set(platform.get("winners") or [])
+        for player in result["players"]:
+            player["winner"] = player["seat"] in winners
+            player["forfeited"] = player["seat"] in forfeited
+        result["by_time"] = bool(platform.get("by_time"))
+        result["forfeited"] = sorted(forfeited)
+        return result
+
     def site_contribution(self, result):
         """What one game adds to this kind's site totals: nested dicts of integer counters."""
         raise NotImplementedError

@@ -138,7 +138,7 @@ def _compute(game):
         raise StatisticsUnavailable(f"no statistics for {game.ruleset!r} games")
     if game.status != Game.Status.FINISHED:
         raise StatisticsUnavailable(f"the game is {game.status}, not finished")
-    result = kind.compute(game)
+    result = kind.with_platform_result(kind.compute(game), game.result or {})
     return result, {kind.slug: kind.site_contribution(result)}
 
 

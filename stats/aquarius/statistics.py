@@ -110,6 +110,13 @@ class AquariusStatistics(GameStatisticsKind):
     game_template = "stats/aquarius/game.html"
     site_template = "stats/aquarius/site.html"
 
+    def with_platform_result(self, result, platform):
+        result = super().with_platform_result(result, platform)
+        if result.get("by_time"):  # ended by time: its winners are the platform's, and the game counts as finished
+            result["winners"] = [p["seat"] for p in result["players"] if p["winner"]]
+            result["finished"] = True
+        return result
+
     def compute(self, game):
         if game.rules is None or game.seed is None:
             raise EventLogError("the game never started (no frozen rules or seed)")
@@ -187,7 +194,7 @@ class AquariusStatistics(GameStatisticsKind):
         changes.sort(key=lambda c: c["move"])
         return {
             "players": players, "winners": [p for p in players if p["winner"]], "game": result["game"],
-            "turn_count": result["turn_count"], "chicken": result["chicken"], "totals": result["totals"],
+            "by_time": result.get("by_time", False), "turn_count": result["turn_count"], "chicken": result["chicken"], "totals": result["totals"],
             "unseated_goals": [_name(g) for g in result["unseated_goals"]], "goal_changes": changes,
             "final_measures": [{"name": _name(letter), "size": timeline["measures"][letter][-1]} for letter in LETTERS],
             "chart": {"series": {"measures": measures, "goals": goals}},

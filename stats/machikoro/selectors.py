@@ -58,6 +58,7 @@ def game_view(result, links=None):
         "game": {**result.get("game", {}), "mix_label": mix_label(result.get("game", {}).get("mix", ""))},
         "turn_count": result["turn_count"],
         "end_reason": result["end_reason"],
+        "by_time": result.get("by_time", False),
         "timelines": _timelines(result, card_name),
         "landmarks": [{**record, "name": card_name(record["landmark"]),
                        "by_name": card_name(record["by"]) if record["by"] else "",

@@ -14,6 +14,13 @@ class MachiKoroStatistics(GameStatisticsKind):
     game_template = "stats/machikoro/game.html"
     site_template = "stats/machikoro/site.html"
 
+    def with_platform_result(self, result, platform):
+        result = super().with_platform_result(result, platform)
+        if result.get("by_time"):  # ended by time: its winner is the platform's, and the game counts as finished
+            result["winner"] = next((p["seat"] for p in result["players"] if p["winner"]), None)
+            result["finished"] = True
+        return result
+
     def compute(self, game):
         starting, first_player = inputs.starting_position(game)
         events = inputs.event_log(game)

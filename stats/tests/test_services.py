@@ -165,3 +165,29 @@ def test_refresh_requeues_missing_and_stalled_statistics(django_capture_on_commi
         services.refresh_site_statistics()  # eager: the re-queued computations run on commit
     assert set(GameStatistics.objects.values_list("game_id", "status")) == {
         (missing.pk, "done"), (stalled.pk, "done")}
+
+
+def test_a_game_lost_by_time_has_the_platforms_winner(ann):
+    """Turn-based games: the platform ended the game (a player's time ran out), whatever the engine's state says."""
+    game, final = play_finished_game(seed=11, players=2, users=[ann])
+    loser_by_rules = 1 - final.winner
+    game.result = {"winners": [loser_by_rules], "forfeited": [final.winner], "by_time": True,
+                   "table": [{"seat": loser_by_rules, "rank": 1}, {"seat": final.winner, "rank": 2}]}
+    game.save(update_fields=["result"])
+
+    result = services.compute_and_store(game.pk).result
+
+    assert result["winner"] == loser_by_rules and result["finished"] and result["by_time"]
+    assert [p["winner"] for p in sorted(result["players"], key=lambda p: p["seat"])] == \
+        [seat == loser_by_rules for seat in range(2)]
+    assert result["forfeited"] == [final.winner]
+    won = dict(PlayerResult.objects.filter(game=game).values_list("seat", "won"))
+    assert won == {loser_by_rules: True, final.winner: False}
+
+
+def test_a_game_ended_by_its_rules_keeps_the_engines_winner(ann):
+    game, final = play_finished_game(seed=11, players=2, users=[ann])
+    game.result = {"winners": [final.winner], "table": []}
+    game.save(update_fields=["result"])
+    result = services.compute_and_store(game.pk).result
+    assert result["winner"] == final.winner and "by_time" not in result
