@@ -36,6 +36,7 @@ WS_MAX_SIZE = 1024 * 1024        # bytes in one message; a bigger one closes the
 WS_HANDSHAKE_SECONDS = 5         # a socket not accepted by then is dropped (daphne's websocket_connect_timeout)
 WS_PING_INTERVAL = 20            # seconds between the server's pings on an idle socket
 WS_PING_TIMEOUT = 30             # seconds a ping may wait for its pong before the socket is dropped
+WS_CLOSE_SECONDS = 2             # after its close frame, how long the server waits for the client's before it hangs up
 WS_PER_MESSAGE_DEFLATE = False   # measured on real frames: see docs/operations.md "The server"
 
 # What `--reload` watches: the site's code and compiled translations. Templates and static files need no
@@ -46,11 +47,13 @@ RELOAD_EXCLUDES = ["tests/*", "*/tests/*"]
 
 
 class SiteWebSocketProtocol(WebSocketProtocol):
-    """uvicorn's `websockets` protocol with the site's handshake time-out (uvicorn leaves the library's 10 s)."""
+    """uvicorn's `websockets` protocol with the site's handshake and closing time-outs (uvicorn leaves the
+    library's 10 s for both: a client that never answers a close would hold its connection that long)."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.open_timeout = WS_HANDSHAKE_SECONDS
+        self.close_timeout = WS_CLOSE_SECONDS
 
 
 class SiteServer(uvicorn.Server):

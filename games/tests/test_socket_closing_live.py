@@ -116,12 +116,31 @@ def raw_socket(site, path):
     return connection
 
 
+def server_closes(data):
+    """Whether the server's (unmasked, short) frames in `data` include a close frame."""
+    at = 0
+    while at + 2 <= len(data):
+        opcode, length = data[at] & 0x0F, data[at + 1] & 0x7F
+        if opcode == CLOSE:
+            return True
+        at += 2 + (2 if length == 126 else 8 if length == 127 else 0) + (
+            struct.unpack(">H", data[at + 2:at + 4])[0] if length == 126 else length)
+    return False
+
+
 def send_then_read_to_the_end(site, path, *frames):
+    """Send `frames`, then read until the server ends the connection, answering its close frame as a browser
+    would (else the server waits its close time-out for an answer that never comes)."""
     connection = raw_socket(site, path)
     connection.sendall(b"".join(frames))
+    answered = any(frame[0] & 0x0F == CLOSE for frame in frames)
+    received = b""
     try:
-        while connection.recv(4096):
-            pass
+        while chunk := connection.recv(4096):
+            received += chunk
+            if not answered and server_closes(received):
+                connection.sendall(masked_frame(CLOSE, struct.pack(">H", 1000)))
+                answered = True
     except OSError:
         pass
     connection.close()

@@ -115,7 +115,7 @@ async def test_binary_frames_and_raw_surrogates_are_refused(table):  # noqa: F81
 
 FIELDS = {"hello": ["since"], "act": ["seq", "action"], "chat": ["text"], "ready": ["ready"], "leave": [],
           "kick": ["seat"], "add_bot": ["kind"], "take_seat": [], "timeout": [], "ping": [],
-          "hand_to_bot": ["seat"]}
+          "hand_to_bot": ["seat"], "invite": ["name"], "seen": ["seq"]}
 MESSAGE_TYPES = sorted(GameConsumer.HANDLERS)
 
 hostile_text = st.text(st.characters(codec=None, categories=None) | st.characters(min_codepoint=0xD800,
@@ -183,6 +183,7 @@ def seated_messages():
         lambda v: not isinstance(v, bool)), "seat": not_an_int, "kind": json_values,
         "text": hostile_text.filter(lambda t: any(0xD800 <= ord(c) <= 0xDFFF for c in t)) | json_values.filter(
             lambda v: not isinstance(v, str))}
+    malformed["name"] = malformed["text"]  # an invitation's player name
 
     @st.composite
     def build(draw):

@@ -56,6 +56,8 @@ def browser_page(live_server):
                 route.abort()
 
         page.route("**/*", offline)
+        # pytest-django's live server speaks no WebSocket: a signed-in page's unread count socket is answered here.
+        page.route_web_socket("**/ws/notifications/", lambda socket: socket.send('{"type": "count", "unread": 0}'))
         page.problems = problems
         yield page
         browser.close()
