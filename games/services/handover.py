@@ -49,15 +49,7 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
         raise NotAllowed(_("Take your seat back first: only players playing their own seats vote."))
     voters = {s.identity_key for s in seats if not s.is_automated and s.identity_key and s.pk != target.pk
               and (s.pk in present or s.pk == actor.pk)}
-    votes = (set(game.handover_votes.get(str(target.pk), [])) & voters) | {identity.key}
-    needed = len(voters) // 2 + 1
-    if len(votes) >= needed:
-        hand_seat_to_bot(game, seats, target)
-        return {"handed": True, "votes": len(votes), "needed": needed}
-    game.handover_votes = {**game.handover_votes, str(target.pk): sorted(votes)}
-    game.save(update_fields=["handover_votes", "updated_at"])
-    announce_seats(game)
-    return {"handed": False, "votes": len(votes), "needed": needed}
+    return _count_vote(game, seats, target, identity, voters, hand_seat_to_bot)
 
 
 def _vote_to_remove(game, seats, actor, target, identity):
@@ -77,10 +69,16 @@ def _vote_to_remove(game, seats, actor, target, identity):
         return {"handed": True, "votes": 0, "needed": 0}
     voters = {s.identity_key for s in seats if s.identity_key and s.pk != target.pk and not s.forfeited
               and s.identity_key not in game.kicked and (not s.autopilot or s.bot_for_turn)}
+    return _count_vote(game, seats, target, identity, voters, remove_player)
+
+
+def _count_vote(game, seats, target, identity, voters, act):
+    """Add `identity`'s vote about `target` to those of `voters` still standing; a strict majority of `voters`
+    calls `act(game, seats, target)`, else the votes are kept for later and the seats announced."""
     votes = (set(game.handover_votes.get(str(target.pk), [])) & voters) | {identity.key}
     needed = len(voters) // 2 + 1
     if len(votes) >= needed:
-        remove_player(game, seats, target)
+        act(game, seats, target)
         return {"handed": True, "votes": len(votes), "needed": needed}
     game.handover_votes = {**game.handover_votes, str(target.pk): sorted(votes)}
     game.save(update_fields=["handover_votes", "updated_at"])
