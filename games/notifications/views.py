@@ -1,10 +1,13 @@
 """Pages of the notifications: the list, the header menu's panel, marking read, the settings and the
 one-click unsubscribe of the e-mails (signed link, no login)."""
+from datetime import timedelta
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
@@ -18,8 +21,13 @@ from games.notifications.selectors import describe, latest, preferences_of, unre
 PAGE_SIZE = 30
 
 
+JUST_NOW = timedelta(minutes=1)
+
+
 def _listed(notifications):
-    return [{"notification": n, **describe(n)} for n in notifications]
+    """Each notification with its words and whether it is under a minute old ("just now", not "0 minutes ago")."""
+    now = timezone.now()
+    return [{"notification": n, "just_now": now - n.created_at < JUST_NOW, **describe(n)} for n in notifications]
 
 
 @require_safe  # the method first: a refused method is a 405 for everyone

@@ -1,4 +1,6 @@
 """The notifications pages: the header menu and its panel, marking read, the list, the settings, the unsubscribe page."""
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -95,3 +97,10 @@ def test_a_bad_unsubscribe_link_says_so_and_changes_nothing(client, user, token)
     answer = client.post(reverse("notifications:unsubscribe", args=[token]))
     assert answer.status_code == 400 and "not valid" in answer.content.decode()
     assert not NotificationPreference.objects.exists()
+
+
+def test_a_new_notification_is_just_now_and_an_older_one_says_how_long_ago(signed_in, user):
+    fresh, old = notify(user, 2)
+    Notification.objects.filter(pk=old.pk).update(created_at=old.created_at - timedelta(minutes=5))
+    panel = signed_in.get(reverse("notifications:panel")).content.decode()
+    assert panel.count("just now") == 1 and "5\xa0minutes ago" in panel and "0\xa0minutes" not in panel
