@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export DJANGO_DEBUG ?= 1
 
-.PHONY: start admin install install-dev test test-services browser-deps nginx-deps gettext-deps messages clean test-stats-worker test-faults
+.PHONY: start dev admin install install-dev test test-services browser-deps nginx-deps gettext-deps messages clean test-stats-worker test-faults
 
 $(VENV)/.installed: requirements.txt
 	@echo "== Installing the site's packages into $(VENV) (pip's cache makes this quick after the first time)"
@@ -23,15 +23,30 @@ install: $(VENV)/.installed
 
 install-dev: $(VENV)/.installed-dev
 
-start: install
+# `make start` serves as production does (debugging off: real 404 and 500 pages, collected static files), with a
+# secret key made once for this checkout; `make dev` keeps Django's debug pages and restarts on code changes.
+SECRET_KEY_FILE := $(VENV)/django-secret-key
+LOCAL_SECRET = DJANGO_SECRET_KEY="$${DJANGO_SECRET_KEY:-$$(cat $(SECRET_KEY_FILE))}"
+
+$(SECRET_KEY_FILE): | $(VENV)/.installed
+	$(PY) -c "import secrets; print(secrets.token_urlsafe(50))" > $@
+
+start: DJANGO_DEBUG = 0
+start: install $(SECRET_KEY_FILE)
 	@echo "== Creating or updating the database (SQLite unless DATABASE_URL is set)"
-	$(PY) manage.py migrate --noinput
+	$(LOCAL_SECRET) $(PY) manage.py migrate --noinput
 	@echo "== Loading the official cards"
-	$(PY) manage.py load_cards
+	$(LOCAL_SECRET) $(PY) manage.py load_cards
+	$(LOCAL_SECRET) $(PY) manage.py collectstatic --noinput --verbosity 0
 	@echo ""
 	@echo "  Admin login: run 'make admin' in another terminal (it creates the first admin), then open http://$(HOST):$(PORT)/admin/"
-	@echo "  Serving with uvicorn; it restarts when the code changes (Ctrl+C stops it)."
+	@echo "  Serving with uvicorn, debugging off ('make dev' for Django's debug pages and restarts on code changes; Ctrl+C stops it)."
 	@echo ""
+	$(LOCAL_SECRET) $(PY) -m config.serve --host $(HOST) --port $(PORT)
+
+dev: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_cards
 	$(PY) -m config.serve --reload --host $(HOST) --port $(PORT)
 
 # Create an admin (superuser) for the site's database; asks for a name and a password.

@@ -176,6 +176,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("DJANGO_MEDIA_ROOT", BASE_DIR / "media"))
 WHITENOISE_USE_FINDERS = DEBUG
+# The site serves uploaded pictures itself unless a web server in front does (DJANGO_SERVE_MEDIA=0).
+SERVE_MEDIA = env_bool("DJANGO_SERVE_MEDIA", True)
 
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"

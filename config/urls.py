@@ -1,3 +1,5 @@
+import re
+
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, re_path
@@ -8,6 +10,7 @@ from config.docs import guide
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from django.views.i18n import JavaScriptCatalog
+from django.views.static import serve as serve_file
 
 from games.language import set_language
 from games.notifications.views import settings_page as notification_settings
@@ -44,7 +47,6 @@ urlpatterns = [
     re_path(r"^api/(?P<path>[\s\S]*)\Z", api_not_found),  # last under /api/: a JSON 404, never the HTML page
 ]
 
-if settings.DEBUG:
-    from django.conf.urls.static import static
-
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+if settings.SERVE_MEDIA:   # uploaded pictures, debugging or not (`make start`); a web server may take this over
+    urlpatterns.append(re_path(rf"^{re.escape(settings.MEDIA_URL.lstrip('/'))}(?P<path>.*)$", serve_file,
+                               {"document_root": settings.MEDIA_ROOT}))
