@@ -1,5 +1,6 @@
 """Who may write cards: designers, that is staff users or members of the Designers group."""
 from django.utils.translation import gettext_lazy
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from cards.migrations_helpers import DESIGNERS_GROUP
@@ -18,10 +19,19 @@ def is_designer(user):
     return cached
 
 
-class IsDesignerOrReadOnly(BasePermission):
-    """Anyone reads; only designers write."""
+# Card writes are a designer's, signed in with a session or HTTP Basic: an API token (made for programs that play,
+# docs/api.md "Programs") never writes cards, even a designer's.
+WRITE_AUTHENTICATORS = (BasicAuthentication, SessionAuthentication)
 
-    message = gettext_lazy("Only designers (staff or members of the Designers group) may change cards.")
+
+class IsDesignerOrReadOnly(BasePermission):
+    """Anyone reads; only designers write, signed in with a session or HTTP Basic."""
+
+    message = gettext_lazy("Only designers (staff or members of the Designers group), signed in with a password "
+                           "or a session, may change cards; API tokens are for playing.")
 
     def has_permission(self, request, view):
-        return request.method in SAFE_METHODS or is_designer(request.user)
+        if request.method in SAFE_METHODS:
+            return True
+        return (isinstance(request.successful_authenticator, WRITE_AUTHENTICATORS)
+                and is_designer(request.user))
