@@ -230,3 +230,24 @@ def test_leaving_frees_the_seat(aquarius_cards):
     other.post(f"/api/games/{code}/join/")
     left = other.post(f"/api/games/{code}/leave/").json()
     assert left["your_seat"] is None and [s["kind"] for s in left["seats"]] == ["human", "empty", "empty"]
+
+
+def test_each_token_has_its_own_rate_and_is_told_when_to_come_back(player):
+    from unittest import mock
+
+    from django.core.cache import caches
+    from rest_framework.throttling import SimpleRateThrottle
+
+    caches["limits"].clear()
+    _t, first = do_create_token(user=player, name="one")
+    _t, second = do_create_token(user=player, name="two")
+    rates = {"anon": None, "user": None, "calculator": None, "token": "3/min"}
+    with mock.patch.object(SimpleRateThrottle, "THROTTLE_RATES", rates):
+        assert [bearer(first).get("/api/me/").status_code for _ in range(3)] == [200, 200, 200]
+        refused = bearer(first).get("/api/me/")
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "throttled"
+        assert 0 < int(refused["Retry-After"]) <= 60
+        assert bearer(second).get("/api/me/").status_code == 200   # counted per token, not per address
+        _guest, made = guest_client()   # a guest's token is not counted as an anonymous client's
+        assert bearer(made["token"]).get("/api/games/").status_code == 200
+    caches["limits"].clear()
