@@ -9,6 +9,10 @@ from games.api_tokens.models import ApiToken
 class TokenRateThrottle(SiteThrottleMixin, SimpleRateThrottle):
     scope = "token"
 
+    def get_rate(self):
+        # No rate configured for the scope (settings or a test's rates without it): no limit, not a server error.
+        return self.THROTTLE_RATES.get(self.scope)
+
     def get_cache_key(self, request, view):
         token = getattr(request, "auth", None)
         if not isinstance(token, ApiToken):

@@ -1,9 +1,16 @@
 """The REST API for programs (docs/api.md, "Programs"): a whole table set up over REST only, with a guest token
 or a personal token; refusals in the API's error shape with stable codes; what each seat may see."""
-import pytest
-from django.urls import reverse
-from rest_framework.test import APIClient
+from unittest import mock
 
+import pytest
+from django.core.cache import caches
+from django.urls import reverse
+from django.utils import timezone
+from rest_framework.test import APIClient
+from rest_framework.throttling import SimpleRateThrottle
+
+from games.api_tokens.keys import hash_secret
+from games.api_tokens.models import ApiToken
 from games.api_tokens.services import do_create_token
 from games.models import Game, GameEvent, Seat
 
@@ -179,8 +186,6 @@ def test_wrong_revoked_and_expired_tokens_answer_401_in_the_error_shape(player):
         assert answer.status_code == 401 and answer.json()["error"]["code"] == "authentication_failed"
     assert APIClient().get("/api/me/").json()["error"]["code"] == "not_authenticated"
     _guest_api, made = guest_client()
-    from games.api_tokens.models import ApiToken
-    from django.utils import timezone
     ApiToken.objects.filter(guest_id=made["guest"]["id"]).update(expires_at=timezone.now())
     assert bearer(made["token"]).get("/api/me/").status_code == 401
     client = APIClient()
@@ -197,8 +202,6 @@ def test_tokens_are_stored_hashed_and_shown_once_on_the_tokens_page(client, play
     assert page.status_code == 200
     raw = page.context["created"]["raw"]
     assert raw in page.content.decode()
-    from games.api_tokens.keys import hash_secret
-    from games.api_tokens.models import ApiToken
     stored = ApiToken.objects.get(user=player)
     assert stored.secret_hash == hash_secret(raw.split("_", 2)[2]) and raw not in str(vars(stored))
     listing = client.get(reverse("api-tokens")).content.decode()
@@ -233,11 +236,6 @@ def test_leaving_frees_the_seat(aquarius_cards):
 
 
 def test_each_token_has_its_own_rate_and_is_told_when_to_come_back(player):
-    from unittest import mock
-
-    from django.core.cache import caches
-    from rest_framework.throttling import SimpleRateThrottle
-
     caches["limits"].clear()
     _t, first = do_create_token(user=player, name="one")
     _t, second = do_create_token(user=player, name="two")
