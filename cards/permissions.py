@@ -1,6 +1,5 @@
 """Who may write cards: designers, that is staff users or members of the Designers group."""
 from django.utils.translation import gettext_lazy
-from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from cards.migrations_helpers import DESIGNERS_GROUP
@@ -19,9 +18,10 @@ def is_designer(user):
     return cached
 
 
-# Card writes are a designer's, signed in with a session or HTTP Basic: an API token (made for programs that play,
-# docs/api.md "Programs") never writes cards, even a designer's.
-WRITE_AUTHENTICATORS = (BasicAuthentication, SessionAuthentication)
+def playing_only(request):
+    """Signed in with credentials made for playing only (an API token, docs/api.md "Programs"): their
+    authentication class says `playing_only = True`. Such a request never writes cards, even a designer's."""
+    return getattr(request.successful_authenticator, "playing_only", False)
 
 
 class IsDesignerOrReadOnly(BasePermission):
@@ -33,5 +33,4 @@ class IsDesignerOrReadOnly(BasePermission):
     def has_permission(self, request, view):
         if request.method in SAFE_METHODS:
             return True
-        return (isinstance(request.successful_authenticator, WRITE_AUTHENTICATORS)
-                and is_designer(request.user))
+        return is_designer(request.user) and not playing_only(request)

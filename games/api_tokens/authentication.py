@@ -28,6 +28,8 @@ class ApiTokenAuthentication(BaseAuthentication):
     """A personal or guest API token. The request's user is the token's user (AnonymousUser for a guest's token);
     `request.auth` is the ApiToken, which the throttle counts by and `request_api_identity` reads."""
 
+    playing_only = True   # cards/permissions.py: never a card write, even by a designer's token
+
     def authenticate(self, request):
         value = bearer_value(get_authorization_header(request))
         if value is None:
