@@ -18,10 +18,19 @@ def is_designer(user):
     return cached
 
 
-class IsDesignerOrReadOnly(BasePermission):
-    """Anyone reads; only designers write."""
+def playing_only(request):
+    """Signed in with credentials made for playing only (an API token, docs/api.md "Programs"): their
+    authentication class says `playing_only = True`. Such a request never writes cards, even a designer's."""
+    return getattr(request.successful_authenticator, "playing_only", False)
 
-    message = gettext_lazy("Only designers (staff or members of the Designers group) may change cards.")
+
+class IsDesignerOrReadOnly(BasePermission):
+    """Anyone reads; only designers write, signed in with a session or HTTP Basic."""
+
+    message = gettext_lazy("Only designers (staff or members of the Designers group), signed in with a password "
+                           "or a session, may change cards; API tokens are for playing.")
 
     def has_permission(self, request, view):
-        return request.method in SAFE_METHODS or is_designer(request.user)
+        if request.method in SAFE_METHODS:
+            return True
+        return is_designer(request.user) and not playing_only(request)

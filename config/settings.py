@@ -187,6 +187,7 @@ REST_FRAMEWORK = {
     # Basic first: a write without credentials answers 401 with a WWW-Authenticate challenge (docs/api.md).
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "cards.api_input.SafeBasicAuthentication",
+        "games.api_tokens.authentication.ApiTokenAuthentication",  # programs: Authorization: Bearer mkt_...
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": [
@@ -235,6 +236,7 @@ CACHES = {
 }
 REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"] = [
     "config.throttling.AnonRateThrottle", "config.throttling.UserRateThrottle", "config.throttling.ScopedRateThrottle",
+    "games.api_tokens.throttling.TokenRateThrottle",
 ]
 # "N/second|minute|hour|day"; "off" (or empty) for no limit. "calculator": the score calculators, per client.
 def env_rate(name, default):
@@ -246,6 +248,7 @@ REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {
     "anon": env_rate("API_THROTTLE_ANON", "120/min"),
     "user": env_rate("API_THROTTLE_USER", "1200/min"),
     "calculator": env_rate("API_THROTTLE_CALCULATOR", "30/min"),
+    "token": env_rate("API_THROTTLE_TOKEN", "600/min"),  # per API token (games/api_tokens/), on top of the above
 }
 GAMES_GUEST_RATE = env_rate("GAMES_GUEST_RATE", "30/hour")  # guests created per client address
 # Accounts (games/accounts/): sign-ups, password-reset requests and confirmation mails, per client address and

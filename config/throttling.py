@@ -30,7 +30,12 @@ class SiteThrottleMixin:
 
 
 class AnonRateThrottle(SiteThrottleMixin, throttling.AnonRateThrottle):
-    pass
+    """Requests without credentials, per address; a guest's API token is a credential, counted per token."""
+
+    def get_cache_key(self, request, view):
+        if getattr(request, "auth", None) is not None:
+            return None
+        return super().get_cache_key(request, view)
 
 
 class UserRateThrottle(SiteThrottleMixin, throttling.UserRateThrottle):

@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/", include("stats.api_urls")),
     path("api/", include("games.ratings.api_urls")),
     path("api/", include("cards.api_urls")),
+    path("api/", include("games.api.urls")),  # programs: tokens, games, seats, events (docs/api.md "Programs")
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from games import account_views
+from games.api_tokens.views import tokens_page
 
 urlpatterns = [
     # FormView answers PUT as a POST: the login page takes only what its form sends.
@@ -11,6 +12,7 @@ urlpatterns = [
     path("guest/", account_views.play_as_guest, name="guest"),
     path("keep/", account_views.keep_as_account, name="keep-guest"),
     path("settings/", account_views.account_settings, name="account-settings"),
+    path("tokens/", tokens_page, name="api-tokens"),  # API tokens for programs (games/api_tokens/)
     path("confirm/", account_views.resend_confirmation, name="resend-confirmation"),
     path("confirm/<str:token>/", account_views.confirm_email, name="confirm-email"),
     # Django's names: its views and mails reverse them.

@@ -2,6 +2,7 @@
 change a game (games/services/), so nothing here adds, edits or deletes one."""
 from django.contrib import admin
 
+from games.api_tokens import admin as api_tokens_admin  # noqa: F401  (registers the API tokens' admin)
 from games.models import Game, Seat
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games import broadcast, services
 from games.db_threads import db
 from games.errors import BadRequest, GameError
-from games.identity import scope_identity
+from games.api_tokens.sockets import socket_identity
 from games.language import language_from_scope
 from games.models import Game
 from games.presence_heartbeat import HEARTBEAT
@@ -110,6 +110,9 @@ class GameConsumer(SeatSocketConsumer):
         except GameError:
             await self.refuse(4404)
             return
+        if self.identity is None:   # an API token in the Authorization header that is not a valid one
+            await self.refuse(4403)
+            return
         self.bucket = TokenBucket()
         await self.channel_layer.group_add(self.group(), self.channel_name)
         await self.accept()
@@ -120,7 +123,7 @@ class GameConsumer(SeatSocketConsumer):
         same database call (one thread hop per socket opened, not two)."""
         game_id = game_id_by_code(code)
         services.note_reader_language(game_id, self.language)
-        return scope_identity(self.scope), game_id
+        return socket_identity(self.scope), game_id
 
     async def receive(self, text_data=None, bytes_data=None):
         with translation.override(self.language):  # db() carries it into the database threads

@@ -242,14 +242,15 @@ def probe(**env):
 
 def test_limits_have_defaults_and_follow_the_environment():
     defaults = probe()
-    assert defaults["rates"] == {"anon": "120/min", "user": "1200/min", "calculator": "30/min"}
+    assert defaults["rates"] == {"anon": "120/min", "user": "1200/min", "calculator": "30/min", "token": "600/min"}
     assert defaults["limits"].endswith("LocMemCache") and defaults["guest"] == "30/hour"
     assert defaults["failures"] == 5 and defaults["cooloff"] == 900 and defaults["proxies"] == 0
     assert defaults["hsts"] == 0
     changed = probe(API_THROTTLE_ANON="10/min", API_THROTTLE_USER="off", API_THROTTLE_CALCULATOR="5/min",
+                    API_THROTTLE_TOKEN="50/hour",
                     GAMES_GUEST_RATE="2/hour", LOGIN_FAILURE_LIMIT="8", LOGIN_COOLOFF_MINUTES="1",
                     DJANGO_TRUSTED_PROXIES="1", REDIS_URL="redis://127.0.0.1:6379/3", DJANGO_SECURE_COOKIES="1")
-    assert changed["rates"] == {"anon": "10/min", "user": None, "calculator": "5/min"}
+    assert changed["rates"] == {"anon": "10/min", "user": None, "calculator": "5/min", "token": "50/hour"}
     assert changed["limits"].endswith("RedisCache")   # shared by every process
     assert changed["guest"] == "2/hour" and changed["failures"] == 8 and changed["cooloff"] == 60
     assert changed["proxies"] == 1 and changed["hsts"] == 365 * 24 * 3600

@@ -1,6 +1,7 @@
 """/ws/games/<code>/rpc/: JSON-RPC 2.0 for programs (and anyone) playing a game that declares an RPC protocol.
 
-Authentication as the game page's socket (session cookie) or `?token=` (a seat token from the game page).
+Authentication as the game page's socket (session cookie or `Authorization: Bearer <API token>`) or `?token=`
+(a seat token, or an API token `mkt_...`).
 Thin like the other consumers: check the request, call one service, reply; every rule lives in the services
 and the game's ruleset. A refused or malformed call gets an error reply, changes nothing and leaves the
 socket open.
@@ -15,7 +16,9 @@ from games.db_threads import db
 from games.errors import (
     BadRequest, GameError, IllegalAction, InvalidSettings, NotSeated, NotYourTurn, TooFewPlayers, WrongStatus,
 )
-from games.identity import scope_identity
+from games.api_tokens.keys import looks_like_api_token
+from games.api_tokens.selectors import identity_for_api_token
+from games.api_tokens.sockets import authorization_header, socket_identity
 from games.models import Game, Seat
 from games.rate_limit import TokenBucket
 from games.selectors.lookup import game_by_code, seat_of
@@ -53,7 +56,8 @@ class RpcConsumer(SeatSocketConsumer):
                 await self.refuse(1011)
                 return
             if found is None:
-                await self.refuse(4404 if token is None else 4403)
+                offered = token is not None or authorization_header(self.scope) is not None
+                await self.refuse(4403 if offered else 4404)
                 return
             self.identity, self.game_id, self.protocol, self.seq = found
             joined = True
@@ -69,7 +73,12 @@ class RpcConsumer(SeatSocketConsumer):
         protocol = get_game(game.ruleset).rpc_protocol
         if protocol is None:
             return None
-        identity = scope_identity(self.scope) if token is None else identity_for_token(game, token)
+        if token is None:   # the session, or an API token in the handshake's Authorization: Bearer header
+            identity = socket_identity(self.scope)
+        elif looks_like_api_token(token):
+            identity = identity_for_api_token(token)
+        else:
+            identity = identity_for_token(game, token)
         if identity is None:
             return None
         return identity, game.pk, protocol, position_seq(game)

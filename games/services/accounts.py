@@ -24,9 +24,14 @@ def clean_nickname(nickname):
     return nickname
 
 
+def create_guest(nickname):
+    """A new guest named `nickname` (BadRequest for a nickname the guest form would refuse)."""
+    return Guest.objects.create(nickname=clean_nickname(nickname))
+
+
 def become_guest(session, nickname):
     """Create a guest for this browser session (replacing an earlier guest of the session)."""
-    guest = Guest.objects.create(nickname=clean_nickname(nickname))
+    guest = create_guest(nickname)
     session[GUEST_SESSION_KEY] = guest.pk
     return guest
 
