@@ -39,6 +39,9 @@ EXTRA_ENDPOINTS = [
      "A live game's leaderboard: ?period=all|month, ?bots=true for the bot kinds (GET; paginated)."),
     ("ratings-player", "ratings-player-api", {"ruleset": "{ruleset}", "username": "{username}"},
      "A registered player's rating at a live game and its history (GET)."),
+    ("ratings-ladder", "ratings-ladder-api", {"ruleset": "{ruleset}"},
+     "A live game's bot ladder: program accounts and bot kinds with ratings, wins and last game: "
+     "?period=all|month (GET; paginated)."),
     ("schema", "schema", {}, "The OpenAPI 3 schema (GET)."),
     ("swagger-ui", "swagger-ui", {}, "Interactive documentation (Swagger UI)."),
     ("redoc", "redoc", {}, "Reference documentation (Redoc)."),
@@ -110,7 +113,7 @@ class ApiRoot(routers.APIRootView):
     (staff or the Designers group) also create, change and delete them, and import card files. Each game has
     its export; Progress computes knowledge costs and Lorenzo final scores (POST, nothing stored); effect
     strings are checked and explained at effects/explain/; finished games have their statistics under
-    games/<id>/stats/, and the live games' leaderboards and players' ratings are under ratings/<game>/. Lists are paginated (?page=, ?page_size=) and filterable; answers are in English or
+    games/<id>/stats/, and the live games' leaderboards and players' ratings are under ratings/<game>/, the bot ladders under ladder/<game>/. Lists are paginated (?page=, ?page_size=) and filterable; answers are in English or
     French (?lang=); errors come back as JSON with a message. The guide is at /docs/api/.
     """
 

@@ -22,6 +22,9 @@ from games.errors import GameError
 from games.forms import GuestForm
 from games.identity import request_identity
 from games.models import Guest
+from games.programs.forms import ProgramAccountForm
+from games.programs.selectors import is_program
+from games.programs.services import do_mark_program
 from games.rate_limits import client_ip, parse_rate, take_one
 from games.services.accounts import become_guest, forget_guest, keep_guest_as_account
 
@@ -173,12 +176,14 @@ def resend_confirmation(request):
 @require_http_methods(["GET", "HEAD", "POST"])  # before the login redirect: other methods get 405
 @login_required
 def account_settings(request):
-    """The account's address (confirmed or not, changing it) and password."""
+    """The account's address (confirmed or not, changing it), password, and whether a program plays it."""
     user = request.user
     which = request.POST.get("form") if request.method == "POST" else None
     email_form = EmailChangeForm(user, request.POST if which == "email" else None, prefix="email")
     password_form = PasswordChangeForm(user, request.POST if which == "password" else None, prefix="password")
     password_form.fields["old_password"].widget.attrs.pop("autofocus", None)   # the page opens at its top
+    program_form = ProgramAccountForm(request.POST if which == "program" else None, prefix="program",
+                                      initial={"program": is_program(user)})
     if which == "email" and email_form.is_valid():
         try:
             row = do_change_email(user, email_form.cleaned_data["email"], link_base=_link_base(request),
@@ -194,8 +199,14 @@ def account_settings(request):
         update_session_auth_hash(request, password_form.user)
         messages.success(request, _("Your password was changed."))
         return redirect("account-settings")
-    context = {"email_form": email_form, "password_form": password_form, "account_email": account_email(user),
-               "confirmed": email_confirmed(user)}
+    if which == "program" and program_form.is_valid():
+        if do_mark_program(user, program_form.cleaned_data["program"]):
+            messages.success(request, _("This account is now marked as played by a program."))
+        else:
+            messages.success(request, _("This account is no longer marked as played by a program."))
+        return redirect("account-settings")
+    context = {"email_form": email_form, "password_form": password_form, "program_form": program_form,
+               "account_email": account_email(user), "confirmed": email_confirmed(user)}
     return render(request, "registration/settings.html", context, status=400 if which else 200)
 
 

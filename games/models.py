@@ -16,6 +16,7 @@ from games.notifications.models import GameInvite, Notification, NotificationPre
 from games.accounts.models import AccountEmail  # noqa: F401  (a model of the games app, kept in its package)
 from games.webpush.models import PushSubscription  # noqa: F401  (the app's models: Web Push devices)
 from games.api_tokens.models import ApiToken  # noqa: F401  (the app's models: programs' API tokens)
+from games.programs.models import ProgramAccount  # noqa: F401  (accounts played by programs: games/programs/)
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes are read aloud and typed
 

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Case, Count, F, IntegerField, Q, Sum, Value, When
 from django.utils import timezone
 
+from games.programs.selectors import program_user_ids
 from games.ratings import rating
 from games.ratings.models import PlayerRating, RatingChange
 from games.rulesets import UnknownRuleset, all_rulesets, get_ruleset
@@ -111,7 +112,7 @@ def ratings_of_user(user):
 
 # ---- leaderboards ------------------------------------------------------------------------------------------
 
-def _established_first(queryset):
+def established_first(queryset):
     return queryset.annotate(provisional_order=Case(
         When(games__gte=settings.RATINGS_PROVISIONAL_GAMES, then=Value(0)), default=Value(1),
         output_field=IntegerField()))
@@ -119,7 +120,7 @@ def _established_first(queryset):
 
 def _all_time(ruleset, bots):
     rows = PlayerRating.objects.filter(ruleset=ruleset, games__gt=0, user__isnull=bots)
-    return _established_first(rows).order_by("provisional_order", "-mu", "pk")
+    return established_first(rows).order_by("provisional_order", "-mu", "pk")
 
 
 def _month_changes(ruleset, bots, since):
@@ -149,7 +150,7 @@ def _whole(value, default):
     return int(text) if text.isdigit() and 0 < len(text) < 7 and int(text) > 0 else default
 
 
-def _page(number, size, count):
+def page_of(number, size, count):
     """The page `number` (the last one when beyond it) of `size` rows (at most MAX_PAGE_SIZE) among `count`."""
     size = min(_whole(size, settings.RATINGS_PAGE_SIZE), MAX_PAGE_SIZE)
     return Page(min(_whole(number, 1), Page(1, size, count).pages), size, count)
@@ -164,20 +165,20 @@ def _names(rows, ruleset, bots):
 
 def leaderboard(ruleset, period="all", bots=False, page=1, page_size=None):
     """One page of a game's leaderboard: {"ruleset", "period", "bots", "count", "page", "pages", "page_size",
-    "results": [{"position", "name", "username" (None for bots), "bot_kind", "rating", "games", "provisional",
-    "gained" and "played" (this month only)}]}. `period` "all" or "month"; `bots` lists the bot kinds instead of
+    "results": [{"position", "name", "username" (None for bots), "bot_kind", "program" (a program account),
+    "rating", "games", "provisional", "gained" and "played" (this month only)}]}. `period` "all" or "month"; `bots` lists the bot kinds instead of
     the players. UnknownPeriod for another period."""
     if period not in PERIODS:
         raise UnknownPeriod(period)
     owner = "bot_kind" if bots else "user_id"
     if period == "all":
         rows = _all_time(ruleset, bots)
-        pager = _page(page, page_size, rows.count())
+        pager = page_of(page, page_size, rows.count())
         found = [{"user_id": r.user_id, "bot_kind": r.bot_kind, **rating_payload(r)}
                  for r in rows[pager.offset:pager.offset + pager.size]]
     else:
         groups = _month_changes(ruleset, bots, month_start()).order_by("-gained", owner)
-        pager = _page(page, page_size, groups.count())
+        pager = page_of(page, page_size, groups.count())
         groups = list(groups[pager.offset:pager.offset + pager.size])
         keys = [g[owner] for g in groups]
         current = {getattr(r, owner): r for r in PlayerRating.objects.filter(
@@ -186,8 +187,10 @@ def leaderboard(ruleset, period="all", bots=False, page=1, page_size=None):
                   "played": g["played"], **rating_payload(current[g[owner]])}
                  for g in groups if g[owner] in current]
     names = _names(found, ruleset, bots)
+    programs = set() if bots else program_user_ids(row["user_id"] for row in found)
     results = [{"position": pager.offset + index + 1, "name": names.get(row[owner], ""),
                 "username": None if bots else names.get(row["user_id"]), "bot_kind": row["bot_kind"] or None,
+                "program": row["user_id"] in programs,
                 **{k: v for k, v in row.items() if k not in ("user_id", "bot_kind")}}
                for index, row in enumerate(found)]
     return {"ruleset": ruleset, "period": period, "bots": bots, "count": pager.count, "page": pager.number,

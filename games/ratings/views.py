@@ -1,10 +1,11 @@
-"""The leaderboards' page (/players/): one tab per live game, all time or this month, the bots apart."""
+"""The leaderboards' page (/players/): one tab per live game, all time or this month, the bots apart; and each
+game's bot ladder (/players/ladder/<game>/): program accounts and bot kinds."""
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from games.ratings import selectors
+from games.ratings import ladder, selectors
 
 
 def _chosen_ruleset(slug):
@@ -37,5 +38,18 @@ def leaderboard_page(request):
                     **(selectors.rating_of(user, ruleset.slug) or {})}
     return render(request, "games/ratings/leaderboard.html", {
         "rulesets": rulesets, "ruleset": ruleset, "period": period, "board": board, "bots": bots, "mine": mine,
+        "provisional_games": selectors.provisional_games(),
+    })
+
+
+@require_safe
+def ladder_page(request, ruleset):
+    rulesets, chosen = _chosen_ruleset(ruleset)
+    period = request.GET.get("period", "all")
+    if period not in selectors.PERIODS:
+        period = "all"
+    board = ladder.ladder(chosen.slug, period=period, page=request.GET.get("page"))
+    return render(request, "games/ratings/ladder.html", {
+        "rulesets": rulesets, "ruleset": chosen, "period": period, "board": board,
         "provisional_games": selectors.provisional_games(),
     })

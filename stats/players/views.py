@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 
 from games.identity import Identity, request_identity
 from games.models import Guest
+from games.programs.selectors import is_program
 from games.selectors.my_games import running_games_of
 
 from stats.players import selectors
@@ -59,6 +60,7 @@ def _profile(request, identity, results, profile_user):
     return render(request, "stats/players/profile.html", {
         "name": identity.name,
         "guest": identity.guest_id is not None,
+        "program": is_program(profile_user),
         "own": own,
         "profile_user": profile_user,
         "show_ratings": profile_user is not None and ratings_template_exists(),

@@ -1,0 +1,79 @@
+"""A complete Aquarius bot (docs/write-a-bot.md): finds or creates a game over the REST API, sits, plays to the end
+over the referee's JSON-RPC socket and prints the result. Run: python aquarius_bot.py https://host [API token]"""
+import json
+import sys
+import time
+import urllib.request
+
+from websockets.sync.client import connect
+
+SITE, TOKEN = sys.argv[1].rstrip("/"), (sys.argv[2:] or [None])[0]
+
+
+def api(method, path, body=None):
+    request = urllib.request.Request(SITE + path, method=method, data=json.dumps(body).encode() if body else None,
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"})
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read() or "null")
+
+
+def call(method, *params):
+    """True if the referee accepts the call; the notifications that arrive before its reply wait in `inbox`."""
+    socket.send(json.dumps({"jsonrpc": "2.0", "id": (n := next(ids)), "method": method, "params": params}))
+    while (frame := json.loads(socket.recv())).get("id") != n:
+        inbox.append(frame)
+    if "volity.rate_limited" in json.dumps(frame.get("error")):  # 8 calls a second at most: wait, try again
+        return time.sleep(0.2) or call(method, *params)
+    return "result" in frame
+
+
+def moves():
+    """Every move worth trying this turn: the referee refuses the illegal ones, and a refusal changes nothing."""
+    free = {(x + dx, y + dy) for x, y in board for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))} - set(board)
+    for card in sorted(hand, key=lambda card: card.startswith("act_")):  # element cards first, either way up
+        yield from (("game.play_card", card, x, y, up) for x, y in free for up in (True, False))
+    for card in hand:  # then the action cards, each call in turn (the referee refuses the wrong kind)
+        yield "game.play_shuffle_goals", card
+        yield from ((trade, card, seat) for trade in ("game.play_trade_goals", "game.play_trade_hands") for seat in seats)
+        yield from (("game.play_zap_card", card, target) for target in board.values())
+        yield from (("game.play_move_card", card, target, x, y, True) for target in board.values() for x, y in free)
+
+
+if TOKEN is None:  # no personal token: play as a guest
+    TOKEN = api("POST", "/api/guests/", {"nickname": "Example bot"})["token"]
+lobbies = api("GET", "/api/games/?ruleset=aquarius&status=lobby&seats_free=true")["results"]
+if lobbies:
+    code = lobbies[0]["code"]
+    api("POST", f"/api/games/{code}/join/")
+else:
+    code = api("POST", "/api/games/", {"ruleset": "aquarius", "max_players": 3, "turn_seconds": 0})["code"]
+    for kind in ("random", "random"):
+        api("POST", f"/api/games/{code}/bots/", {"kind": kind})
+api("POST", f"/api/games/{code}/ready/", {"ready": True})
+socket, ids = connect(api("GET", f"/api/games/{code}/seat/")["rpc_url"], origin=SITE), iter(range(1, 10**9))
+inbox, board, hand, seats = [], {}, [], set()  # board: {(x, y): card}
+call("volity.send_state")
+while True:
+    note = inbox.pop(0) if inbox else json.loads(socket.recv())
+    method, params = note.get("method"), note.get("params")
+    if method == "volity.receive_state":  # a state burst follows: start again from nothing
+        board.clear(), seats.clear()
+    elif method == "volity.player_sat" and params[1]:
+        seats.add(params[1])
+    elif method == "game.new_hand":
+        hand[:] = params[0]
+    elif method == "game.place_card":
+        board[params[1], params[2]] = params[0]
+        hand[:] = [card for card in hand if card != params[0]]
+    elif method == "game.remove_card":
+        del board[params[1], params[2]]
+    elif method == "game.play_action":
+        hand.remove(params[0]) if params[0] in hand else None
+    elif method == "game.your_turn":
+        hand += [params[0]] if params[0] and params[0] not in hand else []
+        if not (params[1] and any(call(*move) for move in moves())):
+            call("game.pass")
+    elif method == "volity.end_game":
+        result = api("GET", f"/api/games/{code}/result/")
+        print(json.dumps({"game": code, "table": result["result"]["table"], "ratings": result["rating_changes"]}))
+        break
