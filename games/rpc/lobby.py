@@ -4,6 +4,8 @@ Each function runs in a database thread for one call of the socket (games/rpc/co
 call's result. `player` arguments are display names, as `volity.player_sat` says them: a program seats or
 stands only itself (someone else's name is fault 607 `volity.not_yourself`).
 """
+from django.utils.translation import gettext as _, gettext_lazy
+
 from games import services
 from games.models import Game, Seat
 from games.selectors.lookup import seat_of
@@ -11,9 +13,9 @@ from games.selectors.lookup import seat_of
 from games.rpc.protocol import NOT_A_PLAYER, OK, REFUSED, Fault
 
 # The seat order is drawn when the game starts (games/services/start.py): nobody chooses a seat.
-SEAT_NOT_CHOSEN = "The seat order is drawn when the game starts: sit without naming a seat."
-NO_SUSPENSION = ("Games are not suspended here: call volity.stand() and a bot plays your seat until you "
-                 "call volity.sit() again.")
+SEAT_NOT_CHOSEN = gettext_lazy("The seat order is drawn when the game starts: sit without naming a seat.")
+NO_SUSPENSION = gettext_lazy("Games are not suspended here: call volity.stand() and a bot plays your seat until "
+                             "you call volity.sit() again.")
 
 
 def _table(game_id, identity):
@@ -25,10 +27,12 @@ def _table(game_id, identity):
 def _require_yourself(identity, seat, player):
     """`player` must name the caller: their seat's name, or the name they sit down under."""
     if identity.is_anonymous:
-        raise Fault(NOT_A_PLAYER, "Sign in, or connect with a token, to take a seat.", ["volity.identity_required"])
+        raise Fault(NOT_A_PLAYER, _("Sign in, or connect with a token, to take a seat."),
+                    ["volity.identity_required"])
     if player not in {identity.name, seat.name if seat is not None else identity.name}:
         mine = seat.name if seat is not None else identity.name
-        raise Fault(NOT_A_PLAYER, f"You can only seat or stand yourself ({mine!r}).", ["volity.not_yourself"])
+        raise Fault(NOT_A_PLAYER, _("You can only seat or stand yourself (%(name)s).") % {"name": mine},
+                    ["volity.not_yourself"])
 
 
 def seat_id(protocol, game, seat):
@@ -46,7 +50,7 @@ def sit(game_id, identity, protocol, player, seat=None):
     if seat is not None:
         protocol.seat_position(seat)  # an id of no seat: volity.invalid_seat
         if seat != seat_id(protocol, game, mine):
-            raise Fault(REFUSED, SEAT_NOT_CHOSEN, ["volity.seat_not_available"])
+            raise Fault(REFUSED, str(SEAT_NOT_CHOSEN), ["volity.seat_not_available"])
     if mine is not None and game.status == Game.Status.PLAYING:
         taken = services.take_back_seat(game_id=game_id, identity=identity)
     else:
@@ -84,4 +88,4 @@ def invite_player(game_id, identity, player, message=None):
 
 def suspend_game():
     """volity.suspend_game(): refused, with what to do instead (docs/aquarius-rpc.md, "Suspension")."""
-    raise Fault(REFUSED, NO_SUSPENSION, ["volity.no_suspension"])
+    raise Fault(REFUSED, str(NO_SUSPENSION), ["volity.no_suspension"])
