@@ -129,7 +129,7 @@ def join_game(*, game_id, identity):
     if mine is not None:
         return mine
     if identity.key in game.kicked:
-        raise NotAllowed(_("The host removed you from this game."))
+        raise NotAllowed(_("The host removed you from this game."), code="removed")
     require_status(game, Game.Status.LOBBY, message=_("This game has already started: you can watch it."))
     if len(seats) >= game.max_players:
         raise LobbyFull(_("This game is full (%(players)d players).") % {"players": game.max_players})

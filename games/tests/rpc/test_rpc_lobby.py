@@ -206,3 +206,13 @@ async def test_a_program_sits_adds_a_bot_gets_ready_and_plays_to_the_end_with_no
         sat = [n["params"] for n in client.frames if isinstance(n, dict) and n.get("method") == "volity.player_sat"]
         assert sorted(p for p in sat if p[1] is not None) == sorted(
             [name, f"seat{i + 1}"] for i, name in enumerate(row.table))
+
+
+async def test_a_player_the_host_removed_cannot_sit_again(django_user_model):
+    game, ids, clients, observer = await table(django_user_model, ("ann", "bob"), seated=2)
+    bob_seat = await sync(Seat.objects.get)(game_id=game.pk, name="bob")
+    await sync(services.kick)(game_id=game.pk, identity=ids["ann"], seat_id=bob_seat.pk)
+    refused = await clients["bob"].call("volity.sit", "bob")
+    assert refused["error"] == {"code": 606, "message": "The host removed you from this game.",
+                                "data": {"tokens": ["volity.removed"]}}
+    assert await sync(seats_of)(game) == [("ann", "", False)]
