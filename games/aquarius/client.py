@@ -28,6 +28,7 @@ class TableView:
         self.reset()
         self.state = "setup"
         self.seat = None
+        self.player = None  # this program's name in volity.player_sat, as receive_state tells it
         self.seats = {}  # seat id -> player name, once the seats are drawn
         self.chicken = False
         self.outcome = None
@@ -55,6 +56,7 @@ class TableView:
         self.in_burst = True
         self.state = state["state"]
         self.seat = state["seat"]
+        self.player = state.get("player")
         self.reset()
 
     def on_volity_state_sent(self):
@@ -69,6 +71,8 @@ class TableView:
     def on_volity_player_sat(self, name, seat):
         if seat is not None:
             self.seats[seat] = name
+            if name == self.player:  # the referee names this program's seat when the seat order is drawn
+                self.seat = seat
 
     def on_volity_end_game(self):
         self.state = "finished"

@@ -4,15 +4,14 @@ The platform's RPC socket (games/rpc/) is generic; this module is all it knows o
 engine's (`Match.visible_events`); the filter below only refuses, as a second lock, to let a private event
 through to a seat it does not name.
 """
-import re
-
-from games.rpc.protocol import BAD_STATE, Call, Fault, REFUSED, RpcProtocol, notification
+from games.rpc.protocol import BAD_STATE, Call, Fault, RpcProtocol, notification
 
 SEATS = ("seat1", "seat2", "seat3", "seat4", "seat5")
-SEAT_NAME = re.compile(r"^seat([1-5])$")
 MEASURED = ("air", "earth", "fire", "water", "void")
 PRIVATE = {"new_hand", "new_goal"}  # only ever told to the seat they name
 STATE_REFUSALS = {"not_your_turn": "volity.not_your_turn", "game_over": "volity.game_over"}
+# The engine's refusals the seed has no token for keep their engine code: `game.<code>` (see `refusal`);
+# `bad_seat` (a trade with oneself or an empty seat) is not `volity.invalid_seat`, which names no seat at all.
 
 CALLS = {c.method: c for c in (
     Call("game.set_chicken", (("flag", "bool"),), phase="config"),
@@ -26,14 +25,6 @@ CALLS = {c.method: c for c in (
     Call("game.pass"),
     Call("game.see_goal"),
 )}
-
-
-def seat_position(name):
-    match = SEAT_NAME.match(name)
-    if match is None:
-        raise Fault(REFUSED, f"There is no seat called {name[:20]!r}: seats are seat1 to seat5.",
-                    ["volity.invalid_seat"])
-    return int(match.group(1)) - 1
 
 
 class AquariusProtocol(RpcProtocol):
@@ -55,8 +46,6 @@ class AquariusProtocol(RpcProtocol):
         """The seed's tokens as they are; the engine's few others (no seed token) in Volity's terms."""
         if code in STATE_REFUSALS:
             return Fault(BAD_STATE, message, [STATE_REFUSALS[code]])
-        if code == "bad_seat":
-            return Fault(REFUSED, message, ["volity.invalid_seat"])
         return super().refusal(code, message)
 
     def action(self, method, params):
@@ -67,7 +56,7 @@ class AquariusProtocol(RpcProtocol):
         if kind == "play_shuffle_goals":
             return {"type": "shuffle_goals", "card": params[0]}
         if kind in ("play_trade_goals", "play_trade_hands"):
-            return {"type": kind[len("play_"):], "card": params[0], "seat": seat_position(params[1])}
+            return {"type": kind[len("play_"):], "card": params[0], "seat": self.seat_position(params[1])}
         if kind == "play_zap_card":
             return {"type": "zap_card", "card": params[0], "target": params[1]}
         if kind == "play_move_card":

@@ -9,6 +9,8 @@ socket open.
 import logging
 from urllib.parse import parse_qs
 
+from django.utils import translation
+
 from config.registry import get_game
 from games import services
 from games.consumers import SeatSocketConsumer
@@ -24,12 +26,13 @@ from games.rate_limit import TokenBucket
 from games.selectors.lookup import game_by_code, seat_of
 from games.services.play import CURRENT_EVENT
 
-from games.rpc import protocol as rpc
+from games.rpc import lobby, protocol as rpc
 from games.rpc.notify import position_seq, rpc_group, state_burst
 from games.rpc.tokens import identity_for_token
 
 log = logging.getLogger(__name__)
 
+PROTOCOL_LANGUAGE = "en"
 MAX_FRAME_CHARS = 4096
 MAX_BATCH = 8
 
@@ -86,6 +89,12 @@ class RpcConsumer(SeatSocketConsumer):
     # ---- requests ------------------------------------------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None):
+        # The protocol speaks English whatever the site's language (db() carries this into the database threads):
+        # a program reads the tokens; docs/aquarius-rpc.md gives every message in English and French.
+        with translation.override(PROTOCOL_LANGUAGE):
+            await self._receive(text_data)
+
+    async def _receive(self, text_data):
         try:
             if text_data is None:
                 raise rpc.Fault(rpc.INVALID_REQUEST, "Invalid request: send JSON text frames.")
@@ -159,11 +168,9 @@ class RpcConsumer(SeatSocketConsumer):
         return seat_of(list(Seat.objects.filter(game_id=self.game_id)), self.identity) is not None
 
     async def _call(self, request):
-        handler = self.VOLITY.get(request.method)
-        if handler is not None:
-            if request.params:
-                raise rpc.Fault(rpc.MISSING_ARGUMENT, f"{request.method} takes no arguments.")
-            return await handler(self)
+        lobby_call = rpc.VOLITY_CALLS.get(request.method)
+        if lobby_call is not None:
+            return await self.VOLITY[request.method](self, *rpc.coerce(lobby_call, request.params))
         call = self.protocol.calls.get(request.method)
         if call is None:
             raise rpc.Fault(rpc.UNKNOWN_METHOD, f"Unknown method {request.method!r}.")
@@ -176,6 +183,20 @@ class RpcConsumer(SeatSocketConsumer):
             await db(services.play_action)(game_id=self.game_id, identity=self.identity,
                                            expected_seq=CURRENT_EVENT, action=action)
         return rpc.OK
+
+    # ---- Volity's lobby calls (games/rpc/lobby.py) ----------------------------------------------------
+
+    async def volity_sit(self, player, seat=None):
+        return await db(lobby.sit)(self.game_id, self.identity, self.protocol, player, seat)
+
+    async def volity_stand(self, player):
+        return await db(lobby.stand)(self.game_id, self.identity, player)
+
+    async def volity_add_bot(self, kind=None):
+        return await db(lobby.add_bot)(self.game_id, self.identity, kind)
+
+    async def volity_remove_bot(self, bot):
+        return await db(lobby.remove_bot)(self.game_id, self.identity, bot)
 
     async def volity_ready(self):
         """volity.ready(): refused while too few seats are filled (the game's own token), as Volity does."""
@@ -190,11 +211,17 @@ class RpcConsumer(SeatSocketConsumer):
         await db(services.set_ready)(game_id=self.game_id, identity=self.identity, ready=False)
         return rpc.OK
 
+    async def volity_invite_player(self, player, message=None):
+        return await db(lobby.invite_player)(self.game_id, self.identity, player, message)
+
     async def volity_send_state(self):
         seq, burst = await db(self._burst)()
         self.seq = seq
         self._after_reply = [rpc.encode(n) for n in burst]
         return rpc.OK
+
+    async def volity_suspend_game(self):
+        return lobby.suspend_game()
 
     async def push_state(self):
         """The state burst volity.send_state() returns, unasked: for a socket that may have missed
@@ -212,7 +239,12 @@ class RpcConsumer(SeatSocketConsumer):
         seat = seat_of(list(Seat.objects.filter(game=game)), self.identity)
         return state_burst(game, seat)
 
-    VOLITY = {"volity.ready": volity_ready, "volity.unready": volity_unready, "volity.send_state": volity_send_state}
+    VOLITY = {  # every call of rpc.VOLITY_CALLS
+        "volity.sit": volity_sit, "volity.stand": volity_stand, "volity.add_bot": volity_add_bot,
+        "volity.remove_bot": volity_remove_bot, "volity.ready": volity_ready, "volity.unready": volity_unready,
+        "volity.invite_player": volity_invite_player, "volity.send_state": volity_send_state,
+        "volity.suspend_game": volity_suspend_game,
+    }
 
     # ---- channel layer -------------------------------------------------------------------------------
 
@@ -233,7 +265,7 @@ class RpcConsumer(SeatSocketConsumer):
             await self.send(text_data=text)
 
 
-OBSERVER_CALLS = {"volity.send_state"}   # what someone watching may call
+OBSERVER_CALLS = {"volity.send_state", "volity.sit"}   # what someone not seated may call
 
 
 def not_a_player():
@@ -241,6 +273,19 @@ def not_a_player():
 
 
 STATUS_TOKENS = {Game.Status.LOBBY: "volity.game_not_started", Game.Status.PLAYING: "volity.game_in_progress"}
+# Lobby refusals by the service's error code: (fault code, token).
+CODE_TOKENS = {
+    "lobby_full": (rpc.REFUSED, "volity.no_seats_vacant"),
+    "forbidden": (rpc.REFUSED, "volity.not_allowed"),
+    "removed": (rpc.REFUSED, "volity.removed"),
+    "forfeited": (rpc.REFUSED, "volity.forfeited"),
+    "unknown_bot": (rpc.REFUSED, "volity.no_such_bot"),
+    "unknown_player": (rpc.REFUSED, "volity.unknown_player"),
+    "already_seated": (rpc.REFUSED, "volity.already_seated"),
+    "already_invited": (rpc.REFUSED, "volity.already_invited"),
+    "too_many_invites": (rpc.REFUSED, "volity.too_many_invites"),
+    "identity_required": (rpc.NOT_A_PLAYER, "volity.identity_required"),
+}
 
 
 def fault_of(exc, protocol):
@@ -253,6 +298,9 @@ def fault_of(exc, protocol):
         return rpc.Fault(rpc.BAD_STATE, exc.message, [STATUS_TOKENS.get(exc.details.get("status"), "volity.game_over")])
     if isinstance(exc, IllegalAction):
         return protocol.refusal(exc.code, exc.message)
+    if exc.code in CODE_TOKENS:
+        code, token = CODE_TOKENS[exc.code]
+        return rpc.Fault(code, exc.message, [token])
     if isinstance(exc, InvalidSettings):
         return rpc.Fault(rpc.REFUSED, exc.message, ["volity.bad_config"])
     if isinstance(exc, BadRequest):

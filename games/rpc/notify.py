@@ -89,6 +89,7 @@ def state_burst(game, seat):
     burst = [notification("volity.receive_state", {
         "state": state, "game": game.code, "ruleset": game.ruleset,
         "seat": protocol.seat_name(seat.position) if seat is not None and game.state is not None else None,
+        "player": seat.name if seat is not None else None,  # the receiver's name in volity.player_sat
     })]
     burst.append(notification("volity.seat_list", list(protocol.seat_ids)))
     burst += _seating(protocol, seats, started=game.state is not None)

@@ -51,12 +51,14 @@ class Call:
     """A call a game accepts: its positional parameters as (name, type) and when it may be made.
 
     Types: "string", "int" (whole floats such as 3.0 accepted), "bool", "array" (of strings).
-    `phase` is "config" (the lobby: it changes an option) or "play" (a running game: it is an action).
+    `phase` is "config" (the lobby: it changes an option), "play" (a running game: it is an action) or "table"
+    (a Volity lobby call, answered by the socket itself). The last `optional` parameters may be left out.
     """
 
     method: str
     params: tuple = ()
     phase: str = "play"
+    optional: int = 0
 
 
 @dataclass(frozen=True)
@@ -117,11 +119,13 @@ def request_of(message):
 
 def coerce(call, params):
     """The parameters of `call` checked and converted, or Fault 604 (how many) / 605 (which type)."""
-    wanted = len(call.params)
-    if len(params) != wanted:
+    most = len(call.params)
+    fewest = most - call.optional
+    if not fewest <= len(params) <= most:
         names = ", ".join(name for name, _ in call.params) or "no arguments"
+        count = f"{fewest} to {most}" if fewest != most else str(most)
         raise Fault(MISSING_ARGUMENT,
-                    f"{call.method} takes {wanted} argument{'s' if wanted != 1 else ''} ({names}); got {len(params)}.")
+                    f"{call.method} takes {count} argument{'s' if most != 1 else ''} ({names}); got {len(params)}.")
     return [_coerce_one(call.method, name, kind, value) for (name, kind), value in zip(call.params, params)]
 
 
@@ -154,6 +158,20 @@ def _coerce_one(method, name, kind, value):
     raise ValueError(f"unknown parameter type {kind!r}")
 
 
+# Volity's lobby calls (the referee's own, whatever the game), served by the socket on the lobby services.
+VOLITY_CALLS = {c.method: c for c in (
+    Call("volity.sit", (("player", "string"), ("seat", "string")), phase="table", optional=1),
+    Call("volity.stand", (("player", "string"),), phase="table"),
+    Call("volity.add_bot", (("kind", "string"),), phase="table", optional=1),
+    Call("volity.remove_bot", (("bot", "string"),), phase="table"),
+    Call("volity.ready", phase="table"),
+    Call("volity.unready", phase="table"),
+    Call("volity.invite_player", (("player", "string"), ("message", "string")), phase="table", optional=1),
+    Call("volity.send_state", phase="table"),
+    Call("volity.suspend_game", phase="table"),
+)}
+
+
 def encode(message):
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
@@ -170,6 +188,10 @@ def notification(method, *params):
     return {"jsonrpc": JSONRPC, "method": method, "params": list(params)}
 
 
+def invalid_seat_message(name, seat_ids):
+    return f"There is no seat called {name[:20]!r}: seats are {seat_ids[0]} to {seat_ids[-1]}."
+
+
 class RpcProtocol:
     """What a game declares to be played over JSON-RPC. Subclass it next to the game's ruleset."""
 
@@ -180,6 +202,12 @@ class RpcProtocol:
 
     def seat_name(self, position):
         return self.seat_ids[position]
+
+    def seat_position(self, name):
+        """The position of the seat called `name`, or Fault 606 `volity.invalid_seat`."""
+        if name in self.seat_ids:
+            return self.seat_ids.index(name)
+        raise Fault(REFUSED, invalid_seat_message(name, self.seat_ids), ["volity.invalid_seat"])
 
     def config_option(self, method, params):
         """A config call's (option name, value)."""

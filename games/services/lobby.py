@@ -129,7 +129,7 @@ def join_game(*, game_id, identity):
     if mine is not None:
         return mine
     if identity.key in game.kicked:
-        raise NotAllowed(_("The host removed you from this game."))
+        raise NotAllowed(_("The host removed you from this game."), code="removed")
     require_status(game, Game.Status.LOBBY, message=_("This game has already started: you can watch it."))
     if len(seats) >= game.max_players:
         raise LobbyFull(_("This game is full (%(players)d players).") % {"players": game.max_players})
@@ -171,12 +171,20 @@ def ready_to_play(*, game_id, identity):
     return set_ready(game_id=game_id, identity=identity, ready=True)
 
 
+def default_bot_kind(ruleset):
+    """The bot seated when none is named (the RPC socket's volity.add_bot()): the one that stands in for players."""
+    return ruleset.autopilot_bot if ruleset.autopilot_bot in ruleset.bot_kinds else ruleset.bot_kinds[0]
+
+
 @transaction.atomic
-def add_bot(*, game_id, identity, kind):
+def add_bot(*, game_id, identity, kind=None):
+    """The host seats a bot of `kind` (None: the ruleset's default bot), ready at once."""
     game = lock_game(game_id)
     _host_check(game, identity)
     require_status(game, Game.Status.LOBBY, message=_("Bots can only be seated before the game starts."))
     ruleset = get_ruleset(game.ruleset)
+    if kind is None:
+        kind = default_bot_kind(ruleset)
     if kind not in ruleset.bot_kinds:
         raise BadRequest(_("Unknown bot %(kind)r: choose one of %(kinds)s.") % {"kind": kind, "kinds": ", ".join(ruleset.bot_kinds)})
     seats = locked_seats(game)
@@ -216,6 +224,19 @@ def kick(*, game_id, identity, seat_id):
     if not start_if_ready(game, remaining):
         announce_seats(game)
         announce_open_games()
+
+
+@transaction.atomic
+def remove_bot(*, game_id, identity, name):
+    """The host removes the bot called `name` from the lobby (the RPC socket's volity.remove_bot): `kick` by name."""
+    game = lock_game(game_id)
+    _host_check(game, identity)
+    require_status(game, Game.Status.LOBBY, message=_("Players can only be removed before the game starts."))
+    bot = Seat.objects.filter(game=game, name=name).exclude(bot_kind="").first()
+    if bot is None:
+        raise BadRequest(_("There is no bot called %(name)s at this game.") % {"name": name[:MAX_NAME]},
+                         code="unknown_bot")
+    kick(game_id=game_id, identity=identity, seat_id=bot.pk)
 
 
 @transaction.atomic
@@ -273,9 +294,12 @@ def change_option(*, game_id, identity, name, value):
                                          game.max_players, game.turn_seconds, game.pace, game.on_timeout)
     game.options = cleaned
     game.save(update_fields=["options", "updated_at"])
+    unreadied = [s.name for s in seats if s.ready and not s.bot_kind]
     Seat.objects.filter(game=game, bot_kind="").update(ready=False)
     announce_seats(game)
     announce_open_games()
     sender = seat.name
     broadcast.after_commit(lambda: rpc_notify.publish_options(game, ruleset, sender), "the RPC options")
+    for name in unreadied:  # after the options that unreadied them
+        announce_table(game, "volity.player_unready", name)
     return game

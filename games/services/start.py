@@ -67,6 +67,7 @@ def _refuse_start(game, seats, message):
         if not seat.bot_kind and seat.ready:
             seat.ready = False
             seat.save(update_fields=["ready"])
+            rpc_notify.announce_table(game, "volity.player_unready", seat.name)
     game.save(update_fields=["updated_at"])
     announce_to_game(game.code, {"type": "error", **CannotStart(message).as_dict()})
 

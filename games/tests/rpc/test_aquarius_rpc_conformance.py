@@ -191,9 +191,11 @@ async def test_forced_pass_is_public_as_a_hand_size_and_a_bad_trade_seat_is_refu
     game, clients = await table(django_user_model)
     await sync(arrange)(game, 0, {0: ["w_f_1", "act_w_1"]}, [("w_a_1", 0, 0, True)])
     refused = await clients[0].call("game.play_trade_goals", "act_w_1", "seat9", conforms=False)
-    assert refused["error"]["code"] == 606 and refused["error"]["data"]["tokens"] == ["volity.invalid_seat"]
-    refused = await clients[0].call("game.play_trade_goals", "act_w_1", "seat1")  # oneself
-    assert refused["error"]["code"] == 606 and refused["error"]["data"]["tokens"] == ["volity.invalid_seat"]
+    assert refused["error"] == {"code": 606, "message": "There is no seat called 'seat9': seats are seat1 to seat5.",
+                                "data": {"tokens": ["volity.invalid_seat"]}}
+    for seat in ("seat1", "seat5"):  # oneself, an empty seat: a seat, but no one to trade with
+        refused = await clients[0].call("game.play_trade_goals", "act_w_1", seat)
+        assert refused["error"] == {"code": 606, "message": MESSAGES["bad_seat"], "data": {"tokens": ["game.bad_seat"]}}
     await sync(arrange)(game, 0, {0: ["w_f_1", "w_f_2"]}, [("w_a_1", 0, 0, True)])
     assert (await clients[0].call("game.pass"))["result"] == ["volity.ok"]
     got = await heard(clients)

@@ -33,16 +33,18 @@ def request(method, params):
     return {"jsonrpc": "2.0", "id": 1, "method": method, "params": params}
 
 
-def test_the_schemas_requests_are_the_protocols_calls_and_readiness_and_state():
+def test_the_schemas_requests_are_the_protocols_calls_and_the_lobby_calls():
     defs = load_schema()["$defs"]
-    declared = set(PROTOCOL.calls) | set(RpcConsumer.VOLITY)
+    declared = set(PROTOCOL.calls) | set(rpc.VOLITY_CALLS)
+    assert set(RpcConsumer.VOLITY) == set(rpc.VOLITY_CALLS)  # the socket serves every lobby call it declares
     assert set(defs["requests"]) == declared
     assert sorted(r["$ref"].rsplit("/", 1)[1] for r in defs["request"]["oneOf"]) == sorted(declared)
     for method, definition in defs["requests"].items():
         assert definition["properties"]["method"] == {"const": method}
         params = definition["properties"]["params"]
-        wanted = len(PROTOCOL.calls[method].params) if method in PROTOCOL.calls else 0
-        assert params.get("minItems", 0) == wanted and params["maxItems"] == wanted, method
+        call = PROTOCOL.calls.get(method) or rpc.VOLITY_CALLS[method]
+        assert params.get("minItems", 0) == len(call.params) - call.optional, method
+        assert params["maxItems"] == len(call.params), method
 
 
 @pytest.mark.parametrize("method", sorted(PROTOCOL.calls))
@@ -69,11 +71,35 @@ def test_the_schema_refuses_what_the_referee_finds_malformed(schema, method):
         assert fault.value.code == rpc.MISSING_ARGUMENT
 
 
-def test_volity_calls_take_nothing(schema):
-    for method in RpcConsumer.VOLITY:
-        assert not schema.request_errors(request(method, []))
+LOBBY_GOOD = {"player": "ann", "seat": "seat2", "kind": "greedy", "bot": "Greedy bot", "message": "Come and play"}
+
+
+@pytest.mark.parametrize("method", sorted(rpc.VOLITY_CALLS))
+def test_the_lobby_calls_take_their_arguments_and_optional_ones(schema, method):
+    call = rpc.VOLITY_CALLS[method]
+    whole = [LOBBY_GOOD[name] for name, _ in call.params]
+    required = len(call.params) - call.optional
+    for count in range(required, len(whole) + 1):  # with and without the optional arguments
+        assert not schema.request_errors(request(method, whole[:count])), (method, count)
+        assert rpc.coerce(call, whole[:count]) == whole[:count]
+    if required == 0:
         assert not schema.request_errors({"jsonrpc": "2.0", "id": "a", "method": method})
-        assert schema.request_errors(request(method, [1]))
+    for count in ([*whole, "x"], whole[:required - 1] if required else None):
+        if count is None:
+            continue
+        assert schema.request_errors(request(method, count)), (method, count)
+        with pytest.raises(rpc.Fault) as fault:
+            rpc.coerce(call, count)
+        assert fault.value.code == rpc.MISSING_ARGUMENT
+    for i in range(len(whole)):
+        wrong = whole[:i] + [7] + whole[i + 1:]
+        assert schema.request_errors(request(method, wrong)), (method, i)
+        with pytest.raises(rpc.Fault) as fault:
+            rpc.coerce(call, wrong)
+        assert fault.value.code == rpc.WRONG_TYPE
+
+
+def test_malformed_requests_are_refused_by_the_schema(schema):
     assert schema.request_errors(request("game.fly", []))  # an unknown method (fault 603)
     assert schema.request_errors({"jsonrpc": "2.0", "id": 1, "method": "game.pass", "params": {}})  # not positional
     assert schema.request_errors({"jsonrpc": "2.0", "id": 1e999, "method": "game.pass"})  # id: infinity
