@@ -10,6 +10,7 @@ STATUS_OF_CODE = {
     "not_found": 404,
     "identity_required": 401,
     "forbidden": 403,
+    "removed": 403,
     "not_seated": 403,
     "wrong_status": 409,
     "lobby_full": 409,

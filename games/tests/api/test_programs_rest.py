@@ -137,7 +137,8 @@ def test_refusals_carry_the_services_codes(aquarius_cards):
     assert (full_bot.status_code, full_bot.json()["error"]["code"]) == (409, "lobby_full")
     kicked = host.delete(f"/api/games/{code}/seats/1/")
     assert kicked.status_code == 200 and [s["kind"] for s in kicked.json()["seats"]] == ["human", "empty"]
-    assert other.post(f"/api/games/{code}/join/").json()["error"]["code"] == "forbidden"
+    rejoined = other.post(f"/api/games/{code}/join/")
+    assert (rejoined.status_code, rejoined.json()["error"]["code"]) == (403, "removed")
     bad_bot = host.post(f"/api/games/{code}/bots/", {"kind": "genius"}, format="json")
     assert (bad_bot.status_code, bad_bot.json()["error"]["code"]) == (400, "bad_request")
     assert APIClient().get("/api/games/nosuchgame/").json()["error"]["code"] == "not_found"
