@@ -10,7 +10,7 @@ MACHI_KORO = Game(
     slug="machikoro", name="Machi Koro", card_game="machi-koro", cards="cards.machikoro",
     loader="cards.machikoro.loading.load_official_cards", exporter="cards.machikoro.export.document",
     effects="cards.machikoro.effects",
-    engine="games.machikoro.engine", ruleset="games.machikoro.ruleset.MACHI_KORO",
+    engine="games.machikoro.engine", ruleset="games.machikoro.ruleset.MACHI_KORO", rpc="games.machikoro.rpc.PROTOCOL",
     statistics="stats.machikoro.statistics.MACHI_KORO",
     card_check="games.machikoro.engine.card_problems",
 )
