@@ -35,7 +35,8 @@ def dealt_view():
 
 def test_the_table_is_rebuilt_from_notifications_alone():
     view = dealt_view()
-    for n in (note("game.dice_rolled", "seat1", [1], "roll"), note("game.payment", "bank", "seat1", 1, 1, "wheat-field"),
+    for n in (note("game.dice_rolled", "seat1", [1], "roll"),
+              note("game.payment", "bank", "seat1", 1, 1, "wheat-field"),
               note("game.payment", "seat1", "seat2", 2, 2, "cafe"), note("game.bought", "seat1", "cafe", 2),
               note("game.built", "seat2", "train-station", 4), note("game.cards_closed", "seat1", "cafe", 1),
               note("game.card_given", "seat1", "seat2", "cafe", True), note("game.turn_started", "seat2", 2, False)):
@@ -55,7 +56,8 @@ def test_greedy_builds_a_landmark_first_then_the_dearest_card_and_random_picks_a
     assert GreedyPolicy(1).choose(view) == ["game.build", "train-station"]
     view.apply(note("game.your_move", {"phase": "build", "card": None, "verb": None}, build[:3]))
     assert GreedyPolicy(1).choose(view) == ["game.buy", "mine"]
-    view.apply(note("game.your_move", {"phase": "roll", "card": None, "verb": None}, [["game.roll", 1], ["game.roll", 2]]))
+    rolls = [["game.roll", 1], ["game.roll", 2]]
+    view.apply(note("game.your_move", {"phase": "roll", "card": None, "verb": None}, rolls))
     assert GreedyPolicy(1).choose(view) == ["game.roll", 1]  # nothing of its own activates on 7 or more
     view.holdings["seat1"]["cards"]["mine"] = 1
     assert GreedyPolicy(1).choose(view) == ["game.roll", 2]
