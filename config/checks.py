@@ -12,7 +12,7 @@ from django.utils.module_loading import autodiscover_modules
 from config import registry
 from games.common.protocol import FUNCTIONS as ENGINE_FUNCTIONS
 
-PARTS = ("cards", "engine", "ruleset", "rpc", "statistics", "loader", "exporter", "effects", "card_check")
+PARTS = ("cards", "engine", "ruleset", "rpc", "rpc_client", "statistics", "loader", "exporter", "effects", "card_check")
 
 
 def _declarations():
@@ -56,7 +56,7 @@ def _check_game(game):
         except ImportError as error:
             errors.append(checks.Error(f"game {game.slug!r}: its {name} {path!r} cannot be imported: {error}",
                                        id="games.E004"))
-    for name in ("rpc", "statistics"):
+    for name in ("rpc", "rpc_client", "statistics"):
         if getattr(game, name) and not game.ruleset:
             errors.append(checks.Error(f"game {game.slug!r} declares {name} but no ruleset to play it",
                                        id="games.E005"))

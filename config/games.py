@@ -10,7 +10,8 @@ MACHI_KORO = Game(
     slug="machikoro", name="Machi Koro", card_game="machi-koro", cards="cards.machikoro",
     loader="cards.machikoro.loading.load_official_cards", exporter="cards.machikoro.export.document",
     effects="cards.machikoro.effects",
-    engine="games.machikoro.engine", ruleset="games.machikoro.ruleset.MACHI_KORO",
+    engine="games.machikoro.engine", ruleset="games.machikoro.ruleset.MACHI_KORO", rpc="games.machikoro.rpc.PROTOCOL",
+    rpc_client="games.machikoro.client",
     statistics="stats.machikoro.statistics.MACHI_KORO",
     card_check="games.machikoro.engine.card_problems",
 )
@@ -18,6 +19,7 @@ AQUARIUS = Game(
     slug="aquarius", name="Aquarius", card_game="aquarius", cards="cards.aquarius",
     loader="cards.aquarius.data.load_official_cards", exporter="cards.aquarius.data.aquarius_document",
     engine="games.aquarius.engine", ruleset="games.aquarius.ruleset.AQUARIUS", rpc="games.aquarius.rpc.PROTOCOL",
+    rpc_client="games.aquarius.client",
     statistics="stats.aquarius.statistics.AQUARIUS",
     card_check="games.aquarius.engine.card_problems",
 )

@@ -51,6 +51,8 @@ class Game:
     engine: str = ""               # its rules engine, plain Python ("games.machikoro.engine")
     ruleset: object = ""           # its Ruleset instance, when the site plays it live
     rpc: object = ""               # its JSON-RPC protocol (games.rpc.protocol.RpcProtocol), if programs may play it
+    rpc_client: object = ""        # its stand-alone RPC player: a module with POLICIES, DEFAULT_POLICY,
+                                   # make_policy(kind, seed), play(connection, policy, ready, send_state), summary(outcome)
     statistics: object = ""        # its GameStatisticsKind, if finished games have statistics
     loader: str = ""               # a function(overwrite=False) loading its official cards, returning a report
     loaded_apart: str = ""         # load_cards reports its loader on a line of its own, under this label ("": official)

@@ -13,10 +13,11 @@ from games.aquarius.engine.moves import can_be_moved, move_destinations, placeme
 from games.clients.rpc import RpcConnection, RpcError, socket_address
 
 POLICIES = ("random", "greedy")
+DEFAULT_POLICY = "greedy"
 WIN = 7
 
 
-class UnknownCard(Exception):
+class UnknownCard(ValueError):
     """A card id the printed deck lacks: the game plays a variant deck this client cannot reason about."""
 
 
@@ -243,10 +244,12 @@ async def play_seat(game_url, token=None, bot="greedy", seed=None, ready=True, c
         return await play(connection, make_policy(bot, seed), ready)
 
 
-async def play(connection, policy, ready=True):
-    """Play over an open `connection` (anything with `call` and `notification`) until the game ends."""
+async def play(connection, policy, ready=True, send_state=True):
+    """Play over an open `connection` (anything with `call` and `notification`) until the game ends. Without
+    `send_state`, the caller has already asked for the state burst (games/clients/play.py)."""
     view = TableView(load_deck())
-    await connection.call("volity.send_state")
+    if send_state:
+        await connection.call("volity.send_state")
     want_ready = False
     while True:
         if want_ready:
@@ -282,3 +285,8 @@ async def _get_ready(connection):
         if error.code != 609:  # 609: the game has started meanwhile
             raise
     return True
+
+
+def summary(outcome):
+    winners = ", ".join(outcome.get("winners") or []) or "nobody"
+    return f"Game over: {winners} won; you were {outcome.get('seat')}; goals {' '.join(outcome.get('goals') or [])}."

@@ -86,3 +86,32 @@ class RpcConnection:
             frame = await self._receive(timeout)
             if isinstance(frame, dict) and "method" in frame:
                 return frame
+
+
+async def get_ready(connection):
+    """volity.ready(): True once ready (or the game has started meanwhile: 609); False while too few seats are
+    filled (606)."""
+    try:
+        await connection.call("volity.ready")
+    except RpcError as error:
+        if error.code == 606:
+            return False
+        if error.code != 609:
+            raise
+    return True
+
+
+class Replaying:
+    """A connection whose first notifications are `held` (read already, to learn which game this is)."""
+
+    def __init__(self, connection, held):
+        self.connection = connection
+        self.held = list(held)
+
+    async def call(self, method, *params):
+        return await self.connection.call(method, *params)
+
+    async def notification(self, timeout=None):
+        if self.held:
+            return self.held.pop(0)
+        return await self.connection.notification(timeout)

@@ -124,11 +124,11 @@ class MachiKoroMatch(Match):
             raise RuleViolation(f"Unknown or malformed action: {exc}", "unknown_action") from None
         try:
             new_state, events = engine.apply(self.state, parsed, seat)
-        except NotYourTurnError:
-            raise RuleViolation(_("It is not your turn."), "not_your_turn") from None
+        except NotYourTurnError as exc:
+            raise RuleViolation(_("It is not your turn."), exc.code) from None
         except IllegalActionError as exc:
             raise RuleViolation(_("%(action)s: not possible now (%(reason)s).") % {
-                "action": action_label(self.state, action), "reason": exc}) from None
+                "action": action_label(self.state, action), "reason": exc}, exc.code) from None
         return MachiKoroMatch(new_state), [e.to_json() for e in events]
 
     def view(self, seat):
@@ -192,7 +192,10 @@ class MachiKoroRuleset(Ruleset):
 
     def clean_options(self, raw):
         extensions = [BASE, *[e for e in raw.get("extensions", []) if e != BASE]]
-        market = raw.get("stacks") if raw.get("market_rule") else engine.ALL_STACKS
+        if "market_rule" in raw:   # the create form's fields
+            market = raw.get("stacks") if raw.get("market_rule") else engine.ALL_STACKS
+        else:   # stored options (a lobby's option change keeps the market it had)
+            market = raw.get("market", engine.ALL_STACKS)
         if raw.get("market_rule") and market is None:
             raise OptionsInvalid({"stacks": [_("Choose how many stacks the market shows (10 to 15).")]})
         neighbours = bool(raw.get("neighbours_only"))

@@ -14,6 +14,26 @@ OPTION_PROBLEMS = {
                                                    "or untick this option."),
 }
 
+# The engine's refusal codes (IllegalActionError.code) -> one sentence each: the RPC API's refusal messages
+# (docs/machikoro-rpc.md lists them, in English and French).
+REFUSALS = {
+    "must_roll": gettext_lazy("Roll the dice first."),
+    "wrong_dice_count": gettext_lazy("You may not roll that many dice."),
+    "keep_or_reroll": gettext_lazy("Keep the roll or roll again."),
+    "must_adjust": gettext_lazy("Say whether to add to the roll."),
+    "not_an_option": gettext_lazy("That is not one of the choices the card offers."),
+    "unknown_card": gettext_lazy("There is no such card in this game."),
+    "not_in_market": gettext_lazy("That establishment is not in the market."),
+    "cannot_afford": gettext_lazy("You do not have enough coins."),
+    "major_owned": gettext_lazy("You already own that major establishment."),
+    "already_built": gettext_lazy("That landmark is already built."),
+    "build_or_pass": gettext_lazy("Buy one establishment, build one landmark, or build nothing."),
+    "invest_amount": gettext_lazy("Invest nothing or the card's amount."),
+    "unknown_action": gettext_lazy("Unknown or malformed action."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "game_over": gettext_lazy("The game is over."),
+}
+
 
 def option_problem(error):
     """An engine.OptionsError in the active language (its English when the engine's code is not worded here)."""

@@ -20,11 +20,19 @@ class OptionsError(EngineError):
 
 
 class IllegalActionError(EngineError):
-    """The action is not one of the legal actions in this state; the state is left unchanged."""
+    """The action is not one of the legal actions in this state; the state is left unchanged. `code` names the
+    rule it breaks (the RPC API's refusal token, docs/machikoro-rpc.md)."""
+
+    def __init__(self, message, code="illegal_action"):
+        super().__init__(message)
+        self.code = code
 
 
 class NotYourTurnError(IllegalActionError):
-    """A seat tried to act while another seat is the one to act."""
+    """A seat tried to act while another seat is the one to act (or after the end: code "game_over")."""
+
+    def __init__(self, message, code="not_your_turn"):
+        super().__init__(message, code)
 
 
 class SerialisationError(EngineError):

@@ -62,24 +62,24 @@ def may_act(state, seat, action):
 def _check_seat(state, seat):
     if seat != state.to_act:
         if state.phase == OVER:
-            raise NotYourTurnError("the game is over")
+            raise NotYourTurnError("the game is over", "game_over")
         raise NotYourTurnError(f"seat {seat} cannot act: it is seat {state.active}'s turn ({state.phase})")
 
 
-def _illegal(state, action, reason):
-    raise IllegalActionError(f"{action!r} is not legal in phase {state.phase!r}: {reason}")
+def _illegal(state, action, reason, code):
+    raise IllegalActionError(f"{action!r} is not legal in phase {state.phase!r}: {reason}", code)
 
 
 # One handler per phase: check the action (raising before any change), then play it.
 
 def _on_roll(state, action, events):
     if type(action) is not A.Roll:
-        _illegal(state, action, "roll the dice first (roll with 1 die, or 2 with a Train Station)")
+        _illegal(state, action, "roll the dice first (roll with 1 die, or 2 with a Train Station)", "must_roll")
     dice = action[1]
     if dice != 1:
         limit = max_dice(state, state.active)
         if type(dice) is not int or not 1 <= dice <= limit:
-            _illegal(state, action, f"you may roll 1 to {limit} dice")
+            _illegal(state, action, f"you may roll 1 to {limit} dice", "wrong_dice_count")
     state.rng, faces = _rng.roll_dice(state.rng, dice)
     events.append(new_dice_rolled(state.active, faces, "roll"))
     state.dice = faces              # DiceRolled.apply, inlined (the turn's roll)
@@ -93,17 +93,17 @@ def _on_reroll(state, action, events):
         _after_dice(state, events)
         return
     if kind is not A.Reroll:
-        _illegal(state, action, "keep the roll or re-roll")
+        _illegal(state, action, "keep the roll or re-roll", "keep_or_reroll")
     limit = max_dice(state, state.active)
     if type(action.dice) is not int or not 1 <= action.dice <= limit:
-        _illegal(state, action, f"you may re-roll 1 to {limit} dice")
+        _illegal(state, action, f"you may re-roll 1 to {limit} dice", "wrong_dice_count")
     _roll(state, events, action.dice, "reroll")
     _after_roll(state, events)
 
 
 def _on_adjust(state, action, events):
     if type(action) is not A.AdjustRoll or not isinstance(action.add, bool):
-        _illegal(state, action, "answer whether to adjust the roll (adjust_roll add=true/false)")
+        _illegal(state, action, "answer whether to adjust the roll (adjust_roll add=true/false)", "must_adjust")
     if action.add:
         landmark = state.card_set.landmarks[state.choice]
         _emit(state, events, RollAdjusted(state.active, landmark, landmark.abilities.adjust.amount))
@@ -116,7 +116,7 @@ def _on_choose(state, action, events):
     if not leg.is_legal(state, owner, card, action):
         options = leg.options(state, owner, card)
         shown = ", ".join(repr(o) for o in options[:6]) + (", ..." if len(options) > 6 else "")
-        _illegal(state, action, f"{card.name} asks for one of: {shown}")
+        _illegal(state, action, f"{card.name} asks for one of: {shown}", "not_an_option")
     frame = state.pending[-1]
     if leg.resolve(state, events, owner, card, action, frame[4]):
         frame[3] += 1
@@ -135,14 +135,14 @@ def _on_build(state, action, events):
     if kind is A.Buy:
         index = cs.establishment_index.get(action[1])
         if index is None:
-            _illegal(state, action, f"there is no establishment {action.card!r} in this game")
+            _illegal(state, action, f"there is no establishment {action.card!r} in this game", "unknown_card")
         card = cs.establishments[index]
         if not state.market[index]:
-            _illegal(state, action, f"{card.name} is not available in the market")
+            _illegal(state, action, f"{card.name} is not available in the market", "not_in_market")
         if card.cost > player.coins:
-            _illegal(state, action, f"{card.name} costs {card.cost} coins and you have {player.coins}")
+            _illegal(state, action, f"{card.name} costs {card.cost} coins and you have {player.coins}", "cannot_afford")
         if card.major and player.cards[index]:
-            _illegal(state, action, f"you already own {card.name}: one copy of each major establishment")
+            _illegal(state, action, f"you already own {card.name}: one copy of each major establishment", "major_owned")
         cost = card.cost
         events.append(new_bought(active, card, cost))
         player.coins -= cost        # Bought.apply, inlined (a purchase nearly every turn)
@@ -158,12 +158,12 @@ def _on_build(state, action, events):
     elif kind is A.Build:
         index = cs.landmark_index.get(action[1])
         if index is None:
-            _illegal(state, action, f"there is no landmark {action.landmark!r} in this game")
+            _illegal(state, action, f"there is no landmark {action.landmark!r} in this game", "unknown_card")
         landmark = cs.landmarks[index]
         if player.built[index]:
-            _illegal(state, action, f"{landmark.name} is already built")
+            _illegal(state, action, f"{landmark.name} is already built", "already_built")
         if landmark.cost > player.coins:
-            _illegal(state, action, f"{landmark.name} costs {landmark.cost} coins and you have {player.coins}")
+            _illegal(state, action, f"{landmark.name} costs {landmark.cost} coins and you have {player.coins}", "cannot_afford")
         event = LandmarkBuilt(active, landmark, landmark.cost)
         event.apply(state)
         events.append(event)
@@ -171,7 +171,7 @@ def _on_build(state, action, events):
             _emit(state, events, GameOver(active, "landmarks"))
             return
     elif kind is not A.Pass:
-        _illegal(state, action, "buy one establishment, build one landmark, or pass")
+        _illegal(state, action, "buy one establishment, build one landmark, or pass", "build_or_pass")
     if cs.build_skip_landmarks and not state.built_this_turn:
         built = player.built
         for index in cs.build_skip_landmarks:
@@ -189,14 +189,14 @@ def _on_invest(state, action, events):
     index = state.choice
     amount = state.card_set.establishments[index].invest
     if type(action) is not A.Invest or type(action.coins) is not int or action.coins not in (0, amount):
-        _illegal(state, action, f"invest 0 or {amount} coins")
+        _illegal(state, action, f"invest 0 or {amount} coins", "invest_amount")
     if action.coins:
         _emit(state, events, Invested(state.active, state.card_set.establishments[index], action.coins))
     _start_invest(state, events, index)
 
 
 def _on_over(state, action, events):
-    _illegal(state, action, "the game is over")
+    _illegal(state, action, "the game is over", "game_over")
 
 
 # handler(state, action, events) for each phase: checks `action`, then plays it on `state`.

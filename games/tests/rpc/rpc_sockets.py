@@ -152,18 +152,18 @@ SCHEMA_FILE = Path(__file__).resolve().parents[2] / "rpc" / "aquarius.schema.jso
 NOT_JSON = object()
 
 
-def load_schema():
-    return json.loads(SCHEMA_FILE.read_text())
+def load_schema(game="aquarius"):
+    return json.loads(SCHEMA_FILE.with_name(f"{game}.schema.json").read_text())
 
 
 class Schema:
     """games/rpc/aquarius.schema.json both ways: `schema(frame)` raises unless a received frame follows it,
     `schema.check_request(message, conforms)` checks a request (or batch, or raw text) about to be sent."""
 
-    def __init__(self):
+    def __init__(self, game="aquarius"):
         import jsonschema
 
-        document = load_schema()
+        document = load_schema(game)
         self.frames = jsonschema.Draft202012Validator(document)
         requests = {"$schema": document["$schema"], "$defs": document["$defs"], "anyOf": [
             {"$ref": "#/$defs/request"},
@@ -192,6 +192,6 @@ class Schema:
             assert errors, f"{str(message)[:300]} is sent as off-schema, but the schema accepts it"
 
 
-def schema_validator():
-    """The schema, checking received frames and sent requests (see `Schema`)."""
-    return Schema()
+def schema_validator(game="aquarius"):
+    """The game's schema, checking received frames and sent requests (see `Schema`)."""
+    return Schema(game)
