@@ -1,12 +1,15 @@
 """Helpers for RPC socket tests: a client that numbers its calls, collects notifications and checks replies.
 
-With a `Schema` (games/rpc/aquarius.schema.json), a client checks every frame it receives and every request it
-sends: a test that sends something the schema refuses on purpose says so (`conforms=False`), and the schema
-must then refuse it."""
+With a `Schema` (games/rpc/<game>.schema.json and the shared volity.schema.json), a client checks every frame it
+receives and every request it sends: a test that sends something the schema refuses on purpose says so
+(`conforms=False`), and the schema must then refuse it."""
 import asyncio
 import itertools
 import json
 from pathlib import Path
+
+import jsonschema
+from referencing import Registry, Resource
 
 from games.tests.sockets import CONNECT_TIMEOUT, communicator_for
 
@@ -148,28 +151,62 @@ class CommunicatorConnection:
         return self.client.notes.pop(0)
 
 
-SCHEMA_FILE = Path(__file__).resolve().parents[2] / "rpc" / "aquarius.schema.json"
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "rpc"
+SHARED_SCHEMA = "volity"  # volity.schema.json: the lobby calls and volity.* notifications every game refers to
 NOT_JSON = object()
 
 
 def load_schema(game="aquarius"):
-    return json.loads(SCHEMA_FILE.with_name(f"{game}.schema.json").read_text())
+    """One schema document as published (a game's refers to volity.schema.json for its volity.* part)."""
+    return json.loads((SCHEMA_DIR / f"{game}.schema.json").read_text())
+
+
+def schema_registry():
+    """Every published schema under its $id, as a third party would load them to follow their $refs."""
+    documents = [json.loads(path.read_text()) for path in sorted(SCHEMA_DIR.glob("*.schema.json"))]
+    return Registry().with_resources((d["$id"], Resource.from_contents(d)) for d in documents)
+
+
+def definitions(game, section):
+    """{method: definition} of a game's "requests" or "notifications": its own and the shared volity.* ones."""
+    return {**load_schema(SHARED_SCHEMA)["$defs"][section], **load_schema(game)["$defs"][section]}
+
+
+def branch_names(game, union):
+    """The method names a game's "request" or "notification" union reaches, through the shared schema's."""
+    names = []
+    for document in (load_schema(game), load_schema(SHARED_SCHEMA)):
+        names += [r["$ref"].rsplit("/", 1)[1] for r in document["$defs"][union]["oneOf"]
+                  if r["$ref"].startswith(f"#/$defs/{union}s/")]
+    return names
+
+
+def definition_validator(game, section, method):
+    """A validator of one named definition as the game's schema sees it: the wrapper carries the game's dynamic
+    anchors (its seats, seat list, ruleset), which the shared volity.* definitions refer to."""
+    document = load_schema(game)
+    home = document if method in document["$defs"][section] else load_schema(SHARED_SCHEMA)
+    anchors = {name: {"$dynamicAnchor": definition["$dynamicAnchor"], "$ref": f"{document['$id']}#/$defs/{name}"}
+               for name, definition in document["$defs"].items() if "$dynamicAnchor" in definition}
+    return jsonschema.Draft202012Validator(
+        {"$schema": document["$schema"], "$id": f"urn:rpc-tests:{game}:{method}", "$defs": anchors,
+         "$ref": f"{home['$id']}#/$defs/{section}/{method}"},
+        registry=schema_registry())
 
 
 class Schema:
-    """games/rpc/aquarius.schema.json both ways: `schema(frame)` raises unless a received frame follows it,
-    `schema.check_request(message, conforms)` checks a request (or batch, or raw text) about to be sent."""
+    """games/rpc/<game>.schema.json (with the shared volity.schema.json) both ways: `schema(frame)` raises unless a
+    received frame follows it, `schema.check_request(message, conforms)` checks a request (or batch, or raw text)
+    about to be sent."""
 
     def __init__(self, game="aquarius"):
-        import jsonschema
-
         document = load_schema(game)
-        self.frames = jsonschema.Draft202012Validator(document)
-        requests = {"$schema": document["$schema"], "$defs": document["$defs"], "anyOf": [
-            {"$ref": "#/$defs/request"},
-            {"type": "array", "minItems": 1, "maxItems": 8, "items": {"$ref": "#/$defs/request"}},
-        ]}
-        self.requests = jsonschema.Draft202012Validator(requests)
+        registry = schema_registry()
+        self.frames = jsonschema.Draft202012Validator(document, registry=registry)
+        request = {"$ref": f"{document['$id']}#/$defs/request"}
+        requests = {"$schema": document["$schema"], "anyOf": [
+            request, {"type": "array", "minItems": 1, "maxItems": 8, "items": request}]}
+        self.requests = jsonschema.Draft202012Validator(requests, registry=registry)
 
     def __call__(self, frame):
         errors = sorted(self.frames.iter_errors(frame), key=lambda e: list(e.path))

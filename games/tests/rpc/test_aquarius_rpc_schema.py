@@ -15,7 +15,7 @@ from games.aquarius.rpc import PROTOCOL
 
 from games.tests.sockets import close_consumer_connections, sync
 from games.tests.rpc.aquarius_tables import aquarius_table, arrange
-from games.tests.rpc.rpc_sockets import Schema, close_all, connect, load_schema, methods
+from games.tests.rpc.rpc_sockets import Schema, branch_names, close_all, connect, definitions, methods
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -34,12 +34,12 @@ def request(method, params):
 
 
 def test_the_schemas_requests_are_the_protocols_calls_and_the_lobby_calls():
-    defs = load_schema()["$defs"]
+    requests = definitions("aquarius", "requests")
     declared = set(PROTOCOL.calls) | set(rpc.VOLITY_CALLS)
     assert set(RpcConsumer.VOLITY) == set(rpc.VOLITY_CALLS)  # the socket serves every lobby call it declares
-    assert set(defs["requests"]) == declared
-    assert sorted(r["$ref"].rsplit("/", 1)[1] for r in defs["request"]["oneOf"]) == sorted(declared)
-    for method, definition in defs["requests"].items():
+    assert set(requests) == declared
+    assert sorted(branch_names("aquarius", "request")) == sorted(declared)
+    for method, definition in requests.items():
         assert definition["properties"]["method"] == {"const": method}
         params = definition["properties"]["params"]
         call = PROTOCOL.calls.get(method) or rpc.VOLITY_CALLS[method]
@@ -130,7 +130,8 @@ def notification_names_in_the_code():
 
 
 def test_the_schemas_notifications_are_the_ones_the_referees_code_makes():
-    assert set(load_schema()["$defs"]["notifications"]) == notification_names_in_the_code()
+    assert set(definitions("aquarius", "notifications")) == notification_names_in_the_code()
+    assert sorted(branch_names("aquarius", "notification")) == sorted(definitions("aquarius", "notifications"))
 
 
 @pytest_asyncio.fixture
@@ -191,4 +192,4 @@ async def test_a_session_receives_every_notification_of_the_schema(django_user_m
         await client.note("volity.end_game")
 
     received = set(methods(frames_of(sockets)))
-    assert received == set(load_schema()["$defs"]["notifications"])
+    assert received == set(definitions("aquarius", "notifications"))

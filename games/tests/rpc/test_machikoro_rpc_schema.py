@@ -14,7 +14,7 @@ from games.machikoro.ruleset import MachiKoroMatch
 from games.rpc import protocol as rpc
 from games.rpc.consumer import RpcConsumer
 
-from games.tests.rpc.rpc_sockets import Schema, load_schema
+from games.tests.rpc.rpc_sockets import Schema, branch_names, definition_validator, definitions
 
 ROOT = Path(__file__).resolve().parents[3]
 GOOD = {"extensions": ["harbor"], "stacks": 10, "flag": True, "dice": 2, "add": False, "seat": "seat2",
@@ -33,14 +33,17 @@ def request(method, params):
 
 
 def test_the_schemas_requests_are_the_protocols_calls_and_the_volity_calls():
-    defs = load_schema("machikoro")["$defs"]
+    requests = definitions("machikoro", "requests")
     declared = set(PROTOCOL.calls) | set(RpcConsumer.VOLITY)
-    assert set(defs["requests"]) == declared
-    assert sorted(r["$ref"].rsplit("/", 1)[1] for r in defs["request"]["oneOf"]) == sorted(declared)
-    for method, definition in defs["requests"].items():
+    assert set(RpcConsumer.VOLITY) == set(rpc.VOLITY_CALLS)
+    assert set(requests) == declared
+    assert sorted(branch_names("machikoro", "request")) == sorted(declared)
+    for method, definition in requests.items():
+        assert definition["properties"]["method"] == {"const": method}
         params = definition["properties"]["params"]
-        wanted = len(PROTOCOL.calls[method].params) if method in PROTOCOL.calls else 0
-        assert params.get("minItems", 0) == wanted and params["maxItems"] == wanted, method
+        call = PROTOCOL.calls.get(method) or rpc.VOLITY_CALLS[method]
+        assert params.get("minItems", 0) == len(call.params) - call.optional, method
+        assert params["maxItems"] == len(call.params), method
 
 
 @pytest.mark.parametrize("method", sorted(PROTOCOL.calls))
@@ -101,7 +104,8 @@ def notification_names_in_the_code():
 
 
 def test_the_schemas_notifications_are_the_ones_the_referees_code_makes():
-    assert set(load_schema("machikoro")["$defs"]["notifications"]) == notification_names_in_the_code()
+    assert set(definitions("machikoro", "notifications")) == notification_names_in_the_code()
+    assert sorted(branch_names("machikoro", "notification")) == sorted(definitions("machikoro", "notifications"))
 
 
 def bot_games(count, players, extensions, market):
@@ -129,13 +133,9 @@ class Checker:
     """The whole schema on the first few notifications of each name, their own definition on some more."""
 
     def __init__(self, schema):
-        import jsonschema
-
         self.schema = schema
-        self.document = load_schema("machikoro")
         self.by_method = {}
         self.counts = {}
-        self.jsonschema = jsonschema
 
     def __call__(self, note):
         method = note["method"]
@@ -145,8 +145,7 @@ class Checker:
         elif count <= CHECKED_PER_METHOD:
             validator = self.by_method.get(method)
             if validator is None:
-                validator = self.by_method[method] = self.jsonschema.Draft202012Validator(
-                    {"$defs": self.document["$defs"], "$ref": f"#/$defs/notifications/{method}"})
+                validator = self.by_method[method] = definition_validator("machikoro", "notifications", method)
             errors = list(validator.iter_errors(note))
             assert not errors, f"{note} breaks the schema: {errors[0].message}"
 
@@ -184,7 +183,7 @@ def test_bot_games_send_every_notification_each_following_the_schema(schema):
              "topup": 3}]
     for note in PROTOCOL.notifications(match, rare, None):
         check(note)
-    wanted = {m for m in load_schema("machikoro")["$defs"]["notifications"] if m.startswith("game.")}
+    wanted = {m for m in definitions("machikoro", "notifications") if m.startswith("game.")}
     lobby_only = {"game.extensions", "game.market_stacks", "game.neighbours_only"}
     assert set(check.counts) == wanted - lobby_only
 

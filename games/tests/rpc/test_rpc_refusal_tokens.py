@@ -9,7 +9,7 @@ from games.aquarius.engine.errors import MESSAGES
 from games.aquarius.rpc import PROTOCOL
 from games.rpc import protocol as rpc
 from games.rpc.consumer import CODE_TOKENS, STATUS_TOKENS
-from games.tests.rpc.rpc_sockets import load_schema
+from games.tests.rpc.rpc_sockets import definitions
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs/aquarius-rpc.md"
@@ -31,9 +31,8 @@ def documented():
 
 
 def methods():
-    defs = load_schema()["$defs"]
-    return set(defs["requests"]) | set(defs["notifications"]) | {"volity.ok", "volity.suspend_game",
-                                                                 "volity.resume_game"}
+    names = set(definitions("aquarius", "requests")) | set(definitions("aquarius", "notifications"))
+    return names | {"volity.ok", "volity.suspend_game", "volity.resume_game"}
 
 
 def tokens_in_the_code():
