@@ -33,7 +33,8 @@ class GameSettingsForm(forms.Form):
     )
     rated = forms.BooleanField(
         label=_("Rated: the result changes the players' ratings"), required=False, initial=False,
-        help_text=_("Needs at least two registered players; bots count with their own ratings, guests are not rated."),
+        help_text=_("Needs two registered players, or a program account and a bot; bots count with their own ratings, "
+                    "guests are not rated."),
     )
     # Turn-based play (docs/playing.md, "Turn-based games"): static/js/forms/pace.js shows the fields of the
     # chosen pace only; without scripts all show and those of the other pace are ignored.

@@ -96,7 +96,8 @@ class GameCreateSerializer(RejectUnknownFieldsMixin, serializers.Serializer):
     on_timeout = serializers.ChoiceField(choices=Game.OnTimeout.values, required=False,
                                          default=Game.OnTimeout.BOT_PLAYS)
     public = StrictBooleanField(required=False, default=True, help_text="Listed on the games page and /api/games/.")
-    rated = StrictBooleanField(required=False, default=False, help_text="Registered players only.")
+    rated = StrictBooleanField(required=False, default=False, help_text=(
+        "Registered players only. Starts with two registered players, or a program account and a bot."))
 
 
 class ReadySerializer(RejectUnknownFieldsMixin, serializers.Serializer):

@@ -8,7 +8,8 @@ from django.conf import settings
 from django.utils import translation
 
 from games import fastsql
-from games.models import ChatMessage
+from games.models import ChatMessage, Game
+from games.ratings.eligibility import rated_start_problem
 
 from games.selectors.log_entries import entry_payload, log_entries
 from games.selectors.lookup import current_match, host_key, seat_of
@@ -63,6 +64,9 @@ def seats_frame(game, seats, present):
         "min_players": game.min_players,
         "max_players": game.max_players,
         "rated": game.rated,
+        # A rated lobby short of the rated players it needs (its page says so, docs/playing.md "Ratings").
+        "rated_needs_players": bool(game.rated and game.status == Game.Status.LOBBY
+                                    and rated_start_problem(game, seats)),
         "seats": [seat_payload(s, host, present, game.handover_votes, game.kicked) for s in seats],
         "pace": game.pace,
         "rematch": _rematch_code(game),

@@ -10,6 +10,7 @@ from games import broadcast
 from games.models import Game
 from games.errors import CannotStart
 from games.notifications.services import notify_turn
+from games.ratings.eligibility import rated_start_problem
 from games.rpc import notify as rpc_notify
 from games.rulesets import RulesUnavailable, get_ruleset
 
@@ -17,20 +18,6 @@ from games.services.common import announce_open_games, announce_to_game, renumbe
 from games.services.play import deadline_after, schedule_next
 
 logger = logging.getLogger(__name__)
-
-
-RATED_PLAYERS = 2  # registered humans a rated game needs (bots count with their own ratings, guests are unrated)
-
-
-def registered_players(seats):
-    return sum(1 for s in seats if s.user_id is not None and not s.bot_kind)
-
-
-def rated_start_problem(game, seats):
-    """Why this rated game cannot start with these seats ("" when it can, or when it is not rated)."""
-    if game.rated and registered_players(seats) < RATED_PLAYERS:
-        return _("A rated game needs at least two registered players (guests are not rated).")
-    return ""
 
 
 def lobby_complete(game, seats):

@@ -292,10 +292,9 @@
     const waiting = seats.filter(function (s) { return !s.ready; }).map(function (s) { return s.name; });
     let text = interpolate(ngettext("%(taken)s seat taken of %(max)s (at least %(min)s). ", "%(taken)s seats taken of %(max)s (at least %(min)s). ", seats.length),
       { taken: seats.length, max: page.seats.max_players, min: page.seats.min_players }, true);
-    const registered = seats.filter(function (s) { return s.registered; }).length;
     if (page.seats.rated) text = gettext("Rated game.") + " " + text;
     if (seats.length < page.seats.min_players) text += gettext("Waiting for more players.");
-    else if (page.seats.rated && registered < 2) text += gettext("A rated game needs at least two registered players (guests are not rated).");
+    else if (page.seats.rated_needs_players) text += gettext("A rated game needs two registered players, or a program account and a bot (guests are not rated).");
     else if (waiting.length) text += interpolate(gettext("Waiting for %s to be ready."), [waiting.join(", ")]);
     else text += gettext("Starting…");
     $("lobby-status").textContent = text;

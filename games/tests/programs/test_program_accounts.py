@@ -1,5 +1,6 @@
 """Program accounts: marked on the settings page, shown with a badge, and counted as registered accounts by rated
-games (a rated game needs two registered accounts, people or programs; bots are rated by kind, guests never)."""
+games (a rated game needs two registered accounts, people or programs, or one program account and bots; bots are
+rated by kind, guests never)."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -11,6 +12,7 @@ from games.programs.selectors import is_program, program_user_ids
 from games.programs.services import do_mark_program
 from games.ratings.models import RatingChange
 from games.ratings.services import do_rate_game
+from games.selectors.frames import seats_frame
 from games.services.start import start_game
 
 from games.tests.ratings.helpers import finished_game, guest, play_until_won_by, rated_lobby, ready_all
@@ -84,11 +86,43 @@ def test_a_program_and_a_person_make_a_rated_game(ann, bob):
     assert game.status == Game.Status.PLAYING
 
 
-def test_a_program_with_only_guests_and_bots_is_not_enough(ann):
+def test_a_program_alone_with_bots_plays_a_rated_game_and_is_rated_against_them(ann):
+    mark(ann)
+    game = ready_all(rated_lobby(ann, bots=["random", "greedy"], target=100), ann)
+    assert game.status == Game.Status.PLAYING and game.rated
+    game = play_until_won_by(game, ann, ann)
+    assert game.status == Game.Status.FINISHED
+    owners = {(c.user_id, c.bot_kind) for c in RatingChange.objects.filter(game=game)}
+    assert owners == {(ann.user_id, ""), (None, "random"), (None, "greedy")}
+
+
+def test_a_program_with_a_guest_and_a_bot_starts_and_the_guest_is_not_rated(ann):
     mark(ann)
     gus = guest("Gus")
-    game = ready_all(rated_lobby(ann, gus, bots=["random"]), ann, gus)
+    game = ready_all(rated_lobby(ann, gus, bots=["random"], target=100), ann, gus)
+    assert game.status == Game.Status.PLAYING
+    game = play_until_won_by(game, ann, ann, gus)
+    assert {c.user_id for c in RatingChange.objects.filter(game=game)} == {ann.user_id, None}
+    assert not RatingChange.objects.filter(game=game, user_id=None, bot_kind="").exists()
+
+
+def test_a_program_without_a_bot_or_a_second_account_is_not_enough(ann):
+    mark(ann)
+    gus = guest("Gus")
+    game = ready_all(rated_lobby(ann, gus), ann, gus)
     assert game.status == Game.Status.LOBBY
     with pytest.raises(CannotStart) as refused:
         start_game(game, list(Seat.objects.filter(game=game)))
-    assert "two registered players" in refused.value.message
+    assert "a program account and a bot" in refused.value.message
+    assert seats_frame(game, list(Seat.objects.filter(game=game)), set())["rated_needs_players"] is True
+
+
+def test_a_person_alone_with_bots_is_not_enough(ann):
+    game = ready_all(rated_lobby(ann, bots=["random", "greedy"]), ann)
+    assert game.status == Game.Status.LOBBY  # ann is registered but no program: bots alone do not rate her
+    seats = list(Seat.objects.filter(game=game))
+    assert seats_frame(game, seats, set())["rated_needs_players"] is True
+    with pytest.raises(CannotStart):
+        start_game(game, seats)
+    mark(ann)  # the same table once ann's account is a program's: it starts when she is ready again
+    assert seats_frame(game, seats, set())["rated_needs_players"] is False

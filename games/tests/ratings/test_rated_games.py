@@ -35,6 +35,7 @@ def test_a_rated_game_with_one_registered_player_waits_and_says_why(ann, broadca
     with pytest.raises(CannotStart) as refused:  # the start itself refuses too, saying why
         start_game(game, seats)
     assert "two registered players" in refused.value.message
+    assert frame["rated_needs_players"] is True
     assert Game.objects.get(pk=game.pk).status == Game.Status.LOBBY
 
 
