@@ -1,5 +1,6 @@
 """A complete Aquarius bot (docs/write-a-bot.md): finds or creates a game over the REST API, sits, plays to the end
-over the referee's JSON-RPC socket and prints the result. Run: python aquarius_bot.py https://host [API token]"""
+over the referee's JSON-RPC socket and prints the result. Run: python aquarius_bot.py https://host [API token]
+(with a program account's token: a rated five-seat table against four of the site's bots, for the bot ladder)"""
 import json
 import sys
 import time
@@ -39,17 +40,21 @@ def moves():
         yield from (("game.play_move_card", card, target, x, y, True) for target in board.values() for x, y in free)
 
 
-if TOKEN is None:  # no personal token: play as a guest
+RATED = TOKEN is not None  # a program account's token: a rated table of its own against the site's bots
+if not RATED:  # no personal token: play as a guest, unrated
     TOKEN = api("POST", "/api/guests/", {"nickname": "Example bot"})["token"]
-lobbies = api("GET", "/api/games/?ruleset=aquarius&status=lobby&seats_free=true")["results"]
+lobbies = [] if RATED else api("GET", "/api/games/?ruleset=aquarius&status=lobby&seats_free=true")["results"]
 if lobbies:
     code = lobbies[0]["code"]
     api("POST", f"/api/games/{code}/join/")
 else:
-    code = api("POST", "/api/games/", {"ruleset": "aquarius", "max_players": 3, "turn_seconds": 0})["code"]
-    for kind in ("random", "random"):
+    bots = ("random", "greedy", "strong", "strong") if RATED else ("random", "random")
+    game = {"ruleset": "aquarius", "max_players": len(bots) + 1, "turn_seconds": 0, "rated": RATED}
+    code = api("POST", "/api/games/", game)["code"]
+    for kind in bots:
         api("POST", f"/api/games/{code}/bots/", {"kind": kind})
-api("POST", f"/api/games/{code}/ready/", {"ready": True})
+if api("POST", f"/api/games/{code}/ready/", {"ready": True})["status"] == "lobby" and RATED:
+    sys.exit("A rated table against bots alone needs a program account (docs/write-a-bot.md).")
 socket, ids = connect(api("GET", f"/api/games/{code}/seat/")["rpc_url"], origin=SITE), iter(range(1, 10**9))
 inbox, board, hand, seats = [], {}, [], set()  # board: {(x, y): card}
 call("volity.send_state")
@@ -74,6 +79,7 @@ while True:
         if not (params[1] and any(call(*move) for move in moves())):
             call("game.pass")
     elif method == "volity.end_game":
-        result = api("GET", f"/api/games/{code}/result/")
-        print(json.dumps({"game": code, "table": result["result"]["table"], "ratings": result["rating_changes"]}))
+        result, seat = api("GET", f"/api/games/{code}/result/"), api("GET", f"/api/games/{code}/")["your_seat"]
+        mine = [change for change in result["rating_changes"] if change["position"] == seat] or [None]
+        print(json.dumps({"game": code, "seat": seat, "table": result["result"]["table"], "rating": mine[0]}))
         break
