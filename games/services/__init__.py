@@ -14,8 +14,8 @@ from games.services.suspension import do_suspend_game
 from games.services.visits import note_seen
 
 __all__ = [
-    "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "do_invite_player", "do_suspend_game", "expire_turn",
-    "hand_stalled_seat_to_bot", "join_game", "keep_guest_as_account", "kick", "leave", "note_reader_language", "note_seen",
-    "play_action", "play_bot_move", "post_chat", "ready_to_play", "remove_bot", "set_ready", "socket_closed", "socket_opened",
-    "take_back_seat",
+    "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "do_invite_player",
+    "do_suspend_game", "expire_turn", "hand_stalled_seat_to_bot", "join_game", "keep_guest_as_account", "kick", "leave",
+    "note_reader_language", "note_seen", "play_action", "play_bot_move", "post_chat", "ready_to_play", "remove_bot",
+    "set_ready", "socket_closed", "socket_opened", "take_back_seat",
 ]

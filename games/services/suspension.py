@@ -18,7 +18,9 @@ from games.errors import GameSuspended
 from games.models import Game, Seat
 from games.rpc.notify import announce_table
 
-from games.services.common import announce_seats, announce_to_game, lock_game, locked_seats, require_seat, require_status
+from games.services.common import (
+    announce_seats, announce_to_game, lock_game, locked_seats, require_seat, require_status,
+)
 from games.services.play import require_own_seat, schedule_next
 
 RESYNC = {"type": "resync"}  # pages ask for the position again: the actions offered and the timer changed
