@@ -42,6 +42,24 @@ EXTRA_ENDPOINTS = [
     ("ratings-ladder", "ratings-ladder-api", {"ruleset": "{ruleset}"},
      "A live game's bot ladder: program accounts and bot kinds with ratings, wins and last game: "
      "?period=all|month (GET; paginated)."),
+    ("me", "api-me", {}, "Who the credentials name: a registered user or a guest (GET; docs/api.md, Programs)."),
+    ("guests", "api-guests", {}, "A guest and its API token for a program without an account (POST)."),
+    ("games", "api-games", {},
+     "Live games: list them (?ruleset, ?status, ?seats_free, ?pace; GET) or create one with any option the "
+     "create page offers (POST)."),
+    ("game", "api-game", {"code": "{code}"}, "One live game: seats, options, whose turn, your seat (GET)."),
+    ("game-join", "api-game-join", {"code": "{code}"}, "Take a free seat at a game in its lobby (POST)."),
+    ("game-leave", "api-game-leave", {"code": "{code}"}, "Give up your seat (POST)."),
+    ("game-ready", "api-game-ready", {"code": "{code}"}, "Say you are ready or not: {\"ready\": true} (POST)."),
+    ("game-bots", "api-game-bots", {"code": "{code}"}, "The host seats a built-in bot: {\"kind\": ...} (POST)."),
+    ("game-seat-remove", "api-game-seat-remove", {"code": "{code}", "position": "{position}"},
+     "The host removes a bot or a player from the lobby (DELETE)."),
+    ("game-seat", "api-game-seat", {"code": "{code}"},
+     "Your seat's token and the referee socket's address for a program (GET)."),
+    ("game-events", "api-game-events", {"code": "{code}"},
+     "A game's events after ?after=N, as far as your seat may see them (GET)."),
+    ("game-result", "api-game-result", {"code": "{code}"},
+     "A finished game's result and rating changes (GET; 404 not_finished before the end)."),
     ("schema", "schema", {}, "The OpenAPI 3 schema (GET)."),
     ("swagger-ui", "swagger-ui", {}, "Interactive documentation (Swagger UI)."),
     ("redoc", "redoc", {}, "Reference documentation (Redoc)."),
@@ -91,8 +109,10 @@ GAMES = {
 }
 SHARED = {  # what serves every game
     "collections": ["card-games", "extensions"],
-    "endpoints": ["export", "changes", "import", "effects-explain", "game-statistics", "ratings-leaderboard",
-                  "ratings-player", "schema", "swagger-ui", "redoc"],
+    "endpoints": ["export", "changes", "import", "effects-explain", "game-statistics", "ratings-leaderboard", "ratings-ladder",
+                  "ratings-player", "me", "guests", "games", "game", "game-join", "game-leave", "game-ready",
+                  "game-bots", "game-seat-remove", "game-seat", "game-events", "game-result", "schema",
+                  "swagger-ui", "redoc"],
 }
 
 

@@ -211,6 +211,10 @@ class GameConsumer(SeatSocketConsumer):
         # The page's clock ran out: the server checks the deadline itself and may hand the seat to a bot.
         await db(services.expire_turn)(self.game_id)
 
+    async def on_suspend(self, message):
+        # Volity's suspension: play stops until every player is ready again (services.suspension).
+        await db(services.do_suspend_game)(game_id=self.game_id, identity=self.identity)
+
     async def on_seen(self, message):
         # The page is hidden or closed: the player has seen the game up to `seq` (turn-based games keep it).
         await db(services.note_seen)(game_id=self.game_id, identity=self.identity, seq=message.get("seq"))
@@ -249,7 +253,7 @@ class GameConsumer(SeatSocketConsumer):
     HANDLERS = {
         "hello": on_hello, "act": on_act, "chat": on_chat, "ready": on_ready, "leave": on_leave, "kick": on_kick,
         "add_bot": on_add_bot, "take_seat": on_take_seat, "timeout": on_timeout, "ping": on_ping,
-        "hand_to_bot": on_hand_to_bot, "invite": on_invite, "seen": on_seen,
+        "hand_to_bot": on_hand_to_bot, "invite": on_invite, "seen": on_seen, "suspend": on_suspend,
     }
 
     # ---- channel layer -------------------------------------------------------------------------------

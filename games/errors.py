@@ -51,6 +51,12 @@ class IllegalAction(GameError):
     code = "illegal_action"
 
 
+class GameSuspended(GameError):
+    """A move, or a seat handed to a bot, while the game is suspended (games/services/suspension.py)."""
+
+    code = "game_suspended"
+
+
 class BadRequest(GameError):
     code = "bad_request"
 

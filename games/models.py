@@ -90,6 +90,11 @@ class Game(models.Model):
     to_act = models.JSONField(_("seats to act"), default=list)
     turn = models.PositiveIntegerField(_("turn"), default=0)
     turn_deadline = models.DateTimeField(_("turn deadline"), null=True, blank=True)
+    # Volity's suspension of a running game (games/services/suspension.py): the status stays "playing", no move
+    # is made and no timer runs until every player is ready again; the turn's time left is kept to restore it.
+    suspended_at = models.DateTimeField(_("suspended at"), null=True, blank=True)
+    suspended_by = models.CharField(_("suspended by"), max_length=40, blank=True)
+    suspended_time_left = models.DurationField(_("turn time left when suspended"), null=True, blank=True)
     result = models.JSONField(_("result"), null=True, blank=True)  # winners and final table
     # Languages besides the site's default that this game's pages were opened in: each move's update is
     # worded in these and the default only (games/selectors/frames.py), not in every site language.
@@ -120,6 +125,10 @@ class Game(models.Model):
     @property
     def is_playing(self):
         return self.status == self.Status.PLAYING
+
+    @property
+    def is_suspended(self):
+        return self.suspended_at is not None
 
     @property
     def is_over(self):

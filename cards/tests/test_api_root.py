@@ -6,6 +6,8 @@ from django.urls import resolve
 
 from cards import api_urls
 from cards.api_root import GAMES, SHARED
+from games.api import urls as games_api_urls
+from games.ratings import api_urls as ratings_api_urls
 from stats import api_urls as stats_api_urls
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +32,7 @@ def test_the_description_names_every_game_and_the_calculators(root):
 def test_every_endpoint_the_urls_define_is_listed(root):
     router_names = {pattern.name for pattern in api_urls.router.urls}
     defined = {pattern.name for pattern in api_urls.urlpatterns + stats_api_urls.urlpatterns
+               + games_api_urls.urlpatterns + ratings_api_urls.urlpatterns
                if pattern.name not in router_names}
     listed = {resolve(re.sub(r"\{\w+\}", "1", entry["url"].removeprefix("http://testserver"))).url_name
               for entry in root["endpoints"].values()}
@@ -46,6 +49,9 @@ def test_every_endpoint_the_urls_define_is_listed(root):
     ("effects-explain", "/api/effects/explain/"),
     ("game-statistics", "/api/games/{game_id}/stats/"),
     ("export-lorenzo-set", "/api/export/lorenzo/{card_set}/"),
+    ("games", "/api/games/"),
+    ("game-seat-remove", "/api/games/{code}/seats/{position}/"),
+    ("game-result", "/api/games/{code}/result/"),
 ])
 def test_each_endpoint_has_its_url_and_a_description(root, name, url):
     assert root["endpoints"][name]["url"] == f"http://testserver{url}"

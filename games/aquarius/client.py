@@ -10,7 +10,7 @@ from games.aquarius.engine import Board, load_deck
 from games.aquarius.engine.cards import ELEMENTS
 from games.aquarius.engine.moves import can_be_moved, move_destinations, placements
 
-from games.clients.rpc import RpcConnection, RpcError, socket_address
+from games.clients.rpc import RpcConnection, RpcError, socket_address, suspended_meanwhile
 
 POLICIES = ("random", "greedy")
 DEFAULT_POLICY = "greedy"
@@ -78,6 +78,14 @@ class TableView:
     def on_volity_end_game(self):
         self.state = "finished"
         self.my_turn = False
+
+    def on_volity_suspend_game(self, name):  # no move until volity.resume_game()
+        if self.state == "active":
+            self.state = "suspended"
+
+    def on_volity_resume_game(self):
+        if self.state == "suspended":
+            self.state = "active"
 
     def on_game_is_chicken(self, sender, flag):
         self.chicken = flag
@@ -266,10 +274,16 @@ async def play(connection, policy, ready=True, send_state=True):
             want_ready = True
         elif method == "volity.start_game":
             want_ready = False
+        elif method == "volity.suspend_game" and ready:  # a player suspended the game: ready to resume it
+            want_ready = True
         if method == "volity.end_game" or (method == "volity.state_sent" and view.state == "finished"):
             return {**(view.outcome or {}), "seat": view.my_seat()}
         if view.my_turn and not view.in_burst and view.state == "active":
-            await take_turn(connection, view, policy)
+            try:
+                await take_turn(connection, view, policy)
+            except RpcError as error:
+                if not suspended_meanwhile(error):  # else the turn is taken after volity.resume_game()
+                    raise
 
 
 READY_RETRY = 2.0  # seconds between volity.ready() calls while too few seats are filled

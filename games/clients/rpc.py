@@ -15,6 +15,11 @@ class RpcError(Exception):
         self.tokens = (error.get("data") or {}).get("tokens", [])
 
 
+def suspended_meanwhile(error):
+    """A call refused because another player suspended the game: the client waits for volity.resume_game()."""
+    return error.code == 609 and "volity.game_suspended" in error.tokens
+
+
 def socket_address(game_url, token=None):
     """(ws URL of the game's RPC socket, Origin) from the game page's address, e.g. http://host/games/<code>/."""
     parts = urlsplit(game_url)

@@ -5,7 +5,7 @@ the turn, rebuilt from the notifications, and the calls `game.your_move` offers.
 """
 import random
 
-from games.clients.rpc import RpcError, get_ready
+from games.clients.rpc import RpcError, get_ready, suspended_meanwhile
 
 POLICIES = ("random", "greedy")
 DEFAULT_POLICY = "greedy"
@@ -65,6 +65,14 @@ class TableView:
     def on_volity_player_sat(self, name, seat):
         if seat is not None:
             self.seats[seat] = name
+
+    def on_volity_suspend_game(self, name):  # no move until volity.resume_game()
+        if self.state == "active":
+            self.state = "suspended"
+
+    def on_volity_resume_game(self):
+        if self.state == "suspended":
+            self.state = "active"
 
     def on_volity_end_game(self):
         self.state = "finished"
@@ -254,10 +262,13 @@ def make_policy(kind, seed=None):
 async def take_move(connection, view, policy):
     """One decision: the policy's pick among the offered calls (always one the referee listed)."""
     call = policy.choose(view)
-    view.options = None  # the next game.your_move says what follows
+    offered, view.options = view.options, None  # the next game.your_move says what follows
     try:
         await connection.call(*call)
     except RpcError as error:
+        if suspended_meanwhile(error):  # the same choice stands once volity.resume_game() comes
+            view.options = offered
+            return None
         if error.code != 609:  # 609: the position moved on meanwhile (a turn timer); the next prompt tells
             raise
     return call
@@ -293,6 +304,8 @@ async def play(connection, policy, ready=True, send_state=True):
                 await connection.call("volity.send_state")
         if method == "volity.end_game" or (method == "volity.state_sent" and view.state == "finished"):
             return {**(view.outcome or {}), "seat": view.seat}
+        if method == "volity.suspend_game" and ready:  # a player suspended the game: ready to resume it
+            want_ready = True
         if view.options and not view.in_burst and not awaiting_burst and view.state == "active":
             await take_move(connection, view, policy)
 

@@ -221,7 +221,7 @@ class RpcConsumer(SeatSocketConsumer):
         return rpc.OK
 
     async def volity_suspend_game(self):
-        return lobby.suspend_game()
+        return await db(lobby.suspend_game)(self.game_id, self.identity)
 
     async def push_state(self):
         """The state burst volity.send_state() returns, unasked: for a socket that may have missed
@@ -285,6 +285,7 @@ CODE_TOKENS = {
     "already_invited": (rpc.REFUSED, "volity.already_invited"),
     "too_many_invites": (rpc.REFUSED, "volity.too_many_invites"),
     "identity_required": (rpc.NOT_A_PLAYER, "volity.identity_required"),
+    "game_suspended": (rpc.BAD_STATE, "volity.game_suspended"),
 }
 
 

@@ -14,8 +14,6 @@ from games.rpc.protocol import NOT_A_PLAYER, OK, REFUSED, Fault
 
 # The seat order is drawn when the game starts (games/services/start.py): nobody chooses a seat.
 SEAT_NOT_CHOSEN = gettext_lazy("The seat order is drawn when the game starts: sit without naming a seat.")
-NO_SUSPENSION = gettext_lazy("Games are not suspended here: call volity.stand() and a bot plays your seat until "
-                             "you call volity.sit() again.")
 
 
 def _table(game_id, identity):
@@ -86,6 +84,8 @@ def invite_player(game_id, identity, player, message=None):
     return OK
 
 
-def suspend_game():
-    """volity.suspend_game(): refused, with what to do instead (docs/aquarius-rpc.md, "Suspension")."""
-    raise Fault(REFUSED, str(NO_SUSPENSION), ["volity.no_suspension"])
+def suspend_game(game_id, identity):
+    """volity.suspend_game(): a player suspends the running game (docs/aquarius-rpc.md, "Suspension"); everyone
+    hears volity.suspend_game(name) and volity.player_unready(name) for every player."""
+    services.do_suspend_game(game_id=game_id, identity=identity)
+    return OK

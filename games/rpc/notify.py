@@ -86,6 +86,8 @@ def state_burst(game, seat):
     protocol = get_game(game.ruleset).rpc_protocol
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     state = {Game.Status.LOBBY: "setup", Game.Status.PLAYING: "active"}.get(game.status, "finished")
+    if game.status == Game.Status.PLAYING and game.is_suspended:
+        state = "suspended"
     burst = [notification("volity.receive_state", {
         "state": state, "game": game.code, "ruleset": game.ruleset,
         "seat": protocol.seat_name(seat.position) if seat is not None and game.state is not None else None,
@@ -102,5 +104,8 @@ def state_burst(game, seat):
         burst += protocol.state_notifications(match, seat.position if seat is not None else None)
         if game.status == Game.Status.FINISHED:
             burst.append(notification("volity.end_game"))
+    if state == "suspended":  # who suspended it, and who is ready again (a seat a bot plays waits for nobody)
+        burst.append(notification("volity.suspend_game", game.suspended_by))
+        burst += [notification("volity.player_ready", s.name) for s in seats if s.ready or s.is_automated]
     burst.append(notification("volity.state_sent"))
     return position_seq(game), burst

@@ -52,7 +52,7 @@ def seat_payload(seat, host, present, votes=None, kicked=()):
 # What seats_frame reads of the game: a seat list is sent at every socket opened or closed, and the game's
 # rules and state (kilobytes of JSON each) have no part in it.
 SEATS_FRAME_FIELDS = ("code", "status", "min_players", "max_players", "handover_votes", "rematch", "host_user",
-                      "host_guest", "rated", "pace", "kicked")
+                      "host_guest", "rated", "pace", "kicked", "suspended_at", "suspended_by")
 
 
 def seats_frame(game, seats, present):
@@ -70,6 +70,8 @@ def seats_frame(game, seats, present):
         "seats": [seat_payload(s, host, present, game.handover_votes, game.kicked) for s in seats],
         "pace": game.pace,
         "rematch": _rematch_code(game),
+        # A suspended game (services.suspension): who suspended it; the seats' "ready" say who is ready again.
+        "suspended": {"by": game.suspended_by, "since": iso(game.suspended_at)} if game.suspended_at else None,
     }
 
 
@@ -116,7 +118,8 @@ def position_payload(game, match, seat):
     """The current position as `seat` sees it (a spectator when None) and what it may do now."""
     sees = seat.position if seat is not None else None
     payload = {"seq": game.event_seq, "progress": standing_payload(game), "view": match.view(sees), "actions": []}
-    if seat is not None and game.is_playing and seat.position in game.to_act and not seat.is_automated:
+    if (seat is not None and game.is_playing and not game.is_suspended and seat.position in game.to_act
+            and not seat.is_automated):
         payload["actions"] = labelled_actions(match, seat.position)
     return payload
 

@@ -8,7 +8,7 @@ from games.selectors.lookup import seat_of, without_rules
 from games.selectors.lists import open_games_frames
 
 from games import fastsql
-from games.errors import GameNotFound, IdentityRequired, NotSeated, WrongStatus
+from games.errors import GameNotFound, GameSuspended, IdentityRequired, NotSeated, WrongStatus
 
 
 def lock_game(game_id, with_rules=True):
@@ -46,6 +46,11 @@ def require_identity(identity):
 def require_status(game, *statuses, message):
     if game.status not in statuses:
         raise WrongStatus(message, status=game.status)
+
+
+def refuse_while_suspended(game):
+    if game.is_suspended:
+        raise GameSuspended(_("The game is suspended: play resumes when every player is ready."))
 
 
 def require_seat(seats, identity, message="You are not seated at this game."):

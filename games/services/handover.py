@@ -14,7 +14,9 @@ from games.models import Game
 from games.selectors.lookup import host_key
 from games.selectors.presence import present_seat_ids
 
-from games.services.common import announce_seats, lock_game, locked_seats, require_seat, require_status
+from games.services.common import (
+    announce_seats, lock_game, locked_seats, refuse_while_suspended, require_seat, require_status,
+)
 from games.services.play import hand_seat_to_bot
 
 
@@ -23,6 +25,7 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
     """Returns {"handed": bool, "votes": n, "needed": m}; votes and needed are 0 when the host decided."""
     game = lock_game(game_id)
     require_status(game, Game.Status.PLAYING, message=_("Seats are handed to bots only during play."))
+    refuse_while_suspended(game)  # nobody is late while the game waits for everyone to be ready
     seats = locked_seats(game)
     actor = require_seat(seats, identity, _("Only the players at this game can hand a seat to a bot."))
     target = next((s for s in seats if s.pk == seat_id), None)

@@ -19,6 +19,7 @@ from games.selectors.presence import live_presences, live_since
 from games.services import play
 from games.services.common import announce_open_games, announce_to_game, lock_game
 from games.services.presence import forget_dead_sockets
+from games.services.suspension import overdue_suspensions, resume_overdue_suspension
 
 
 @transaction.atomic
@@ -52,8 +53,9 @@ def absent_seats(now):
     seen_lately = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gte=min(grace, live_since(now)))
     return list(
         # Turn-based games wait for their players: only their time per move counts, never a closed page.
+        # A suspended game waits for its players: nobody is absent until it resumes.
         Seat.objects.filter(game__status=Game.Status.PLAYING, game__pace=Game.Pace.LIVE,
-                            game__started_at__lt=grace, bot_kind="", autopilot=False)
+                            game__started_at__lt=grace, game__suspended_at__isnull=True, bot_kind="", autopilot=False)
         .filter(Q(disconnected_at__isnull=True) | Q(disconnected_at__lt=grace))
         .exclude(Exists(seen_lately)).values_list("game_id", "pk")
     )
@@ -62,8 +64,8 @@ def absent_seats(now):
 def restart_stalled_bots(now):
     stalled = now - timedelta(seconds=settings.GAMES_BOT_DELAY + settings.GAMES_BOT_STALL)
     restarted = 0
-    for game in Game.objects.filter(status=Game.Status.PLAYING, updated_at__lt=stalled).only("pk", "event_seq",
-                                                                                             "to_act"):
+    running = Game.objects.filter(status=Game.Status.PLAYING, suspended_at__isnull=True, updated_at__lt=stalled)
+    for game in running.only("pk", "event_seq", "to_act"):
         waiting_bot = Seat.objects.filter(game=game, position__in=game.to_act).exclude(bot_kind="", autopilot=False)
         if waiting_bot.exists():
             dispatch(PLAY_BOT_MOVE, game.pk, game.event_seq)
@@ -74,10 +76,12 @@ def restart_stalled_bots(now):
 def sweep(now=None, due_only=False):
     """End overdue turns (live turn timers and turn-based times per move alike: play.expire_turn applies the
     game's policy) and hand absent players' seats to bots (live games only); unless `due_only`, also expire
-    abandoned lobbies, restart stalled bots and delete long-dead presence rows."""
+    abandoned lobbies, resume games suspended too long, restart stalled bots and delete long-dead presence rows.
+    Suspended games have no turn deadline, and their bots and absent players wait (services.suspension)."""
     now = now or timezone.now()
-    report = {"lobbies": 0, "turns": 0, "absent": 0, "bots": 0}
-    overdue = Game.objects.filter(status=Game.Status.PLAYING, turn_deadline__lt=now).values_list("pk", flat=True)
+    report = {"lobbies": 0, "turns": 0, "absent": 0, "bots": 0, "suspensions": 0}
+    overdue = Game.objects.filter(status=Game.Status.PLAYING, suspended_at__isnull=True,
+                                  turn_deadline__lt=now).values_list("pk", flat=True)
     for game_id in overdue:
         report["turns"] += play.expire_turn(game_id, now=now)
     for game_id, seat_id in absent_seats(now):
@@ -86,6 +90,8 @@ def sweep(now=None, due_only=False):
         return report
     for game_id in set(expired_lobbies(now)):
         report["lobbies"] += abandon_lobby(game_id)
+    for game_id in overdue_suspensions(now):
+        report["suspensions"] += resume_overdue_suspension(game_id, now=now)
     report["bots"] = restart_stalled_bots(now)
     forget_dead_sockets(now)
     return report

@@ -19,6 +19,7 @@ from games.selectors.lookup import seat_of
 from games.services.common import announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity, require_seat, require_status
 from games.services.play import hand_seat_to_bot
 from games.services.start import start_if_ready
+from games.services.suspension import resume_if_everyone_ready, set_ready_while_suspended
 
 TIMER_CHOICES = (0, 30, 60, 90, 120, 180, 300)
 # Turn-based games: the time per move (1 hour, 12 hours, 1 day, 3 days); they always have one, so no game stalls.
@@ -148,6 +149,8 @@ def set_ready(*, game_id, identity, ready):
     if not isinstance(ready, bool):
         raise BadRequest("ready must be true or false.")
     game = lock_game(game_id)
+    if game.status == Game.Status.PLAYING and game.is_suspended:
+        return set_ready_while_suspended(game, identity, ready)  # everyone ready: the game resumes
     require_status(game, Game.Status.LOBBY, message=_("The game is not waiting for players any more."))
     seats = locked_seats(game)
     seat = require_seat(seats, identity)
@@ -249,6 +252,7 @@ def leave(*, game_id, identity):
         seat.left = True
         seat.save(update_fields=["left"])
         hand_seat_to_bot(game, seats, seat)
+        resume_if_everyone_ready(game, seats)  # suspended, and the others were waiting only for this player
         return
     require_status(game, Game.Status.LOBBY, message=_("This game is over."))
     seat.delete()

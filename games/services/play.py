@@ -25,7 +25,10 @@ from games.signals import game_finished
 from games.rpc import notify as rpc_notify
 
 from games import fastsql
-from games.services.common import announce_open_games, announce_seats, lock_game, lock_game_with_seats, locked_seats, require_seat, require_status
+from games.services.common import (
+    announce_open_games, announce_seats, lock_game, lock_game_with_seats, locked_seats, refuse_while_suspended, require_seat,
+    require_status,
+)
 from games.errors import BadRequest, IllegalAction, NotAllowed, NotYourTurn, StaleEvent
 
 log = logging.getLogger(__name__)
@@ -48,8 +51,9 @@ def deadline_after(game, seats, progress, now, new_turn):
 
 def schedule_next(game, seats):
     """After commit: a bot move if a bot is to act, else the turn timer if there is one. A turn-based game's
-    time per move (hours, days) is no countdown job: the sweeper (services.housekeeping) ends it when due."""
-    if game.status != Game.Status.PLAYING:
+    time per move (hours, days) is no countdown job: the sweeper (services.housekeeping) ends it when due.
+    A suspended game schedules nothing: resuming it does (services.suspension)."""
+    if game.status != Game.Status.PLAYING or game.is_suspended:
         return
     if any(s.position in game.to_act and s.is_automated for s in seats):
         dispatch_on_commit(PLAY_BOT_MOVE, game.pk, game.event_seq, countdown=settings.GAMES_BOT_DELAY)
@@ -176,6 +180,7 @@ def play_action(*, game_id, identity, expected_seq, action):
     game, seats = lock_game_with_seats(game_id)
     require_status(game, Game.Status.PLAYING, message=_("This game is not being played."))
     seat = require_seat(seats, identity, _("Only the players seated at this game can play."))
+    refuse_while_suspended(game)
     if expected_seq is not CURRENT_EVENT and expected_seq != game.event_seq:
         raise StaleEvent(_("This game has moved on (event %(seq)s, you sent %(sent)s).") % {"seq": game.event_seq, "sent": expected_seq},
                          seq=game.event_seq)
@@ -210,7 +215,7 @@ def bot_seed(game):
 def play_bot_move(game_id, expected_seq):
     """One move for an automated seat, if the game is still where the job expected it. Returns the event."""
     game, seats = lock_game_with_seats(game_id)
-    if game.status != Game.Status.PLAYING or game.event_seq != expected_seq:
+    if game.status != Game.Status.PLAYING or game.event_seq != expected_seq or game.is_suspended:
         return None
     seat = next((s for s in seats if s.position in game.to_act and s.is_automated), None)
     if seat is None:
@@ -250,8 +255,13 @@ def take_back_seat(*, game_id, identity):
         return seat
     require_own_seat(game, seat)
     seat.autopilot = seat.left = seat.bot_for_turn = False
-    seat.save(update_fields=["autopilot", "left", "bot_for_turn"])
-    if seat.position in game.to_act and game.turn_seconds:
+    fields = ["autopilot", "left", "bot_for_turn"]
+    if game.is_suspended and seat.ready:  # sitting down again during a suspension: unready, as Volity's sit
+        seat.ready = False
+        fields.append("ready")
+        rpc_notify.announce_table(game, "volity.player_unready", seat.name)
+    seat.save(update_fields=fields)
+    if seat.position in game.to_act and game.turn_seconds and not game.is_suspended:
         game.turn_deadline = timezone.now() + timedelta(seconds=game.turn_seconds)
         game.save(update_fields=["turn_deadline", "updated_at"])
     announce_seats(game)
@@ -267,7 +277,8 @@ def expire_turn(game_id, now=None):
     any time; returns whether a seat was late."""
     now = now or timezone.now()
     game = lock_game(game_id)
-    if game.status != Game.Status.PLAYING or game.turn_deadline is None or game.turn_deadline > now:
+    if (game.status != Game.Status.PLAYING or game.is_suspended or game.turn_deadline is None
+            or game.turn_deadline > now):
         return False
     seats = list(Seat.objects.filter(game=game).order_by("position"))
     late = [s for s in seats if s.position in game.to_act and not s.is_automated]
@@ -341,7 +352,7 @@ def check_absent_player(game_id, seat_id, now=None):
     now = now or timezone.now()
     game = lock_game(game_id)
     # A turn-based game waits for its players: only the time per move counts, never a closed page.
-    if game.status != Game.Status.PLAYING or game.pace == Game.Pace.TURN_BASED:
+    if game.status != Game.Status.PLAYING or game.pace == Game.Pace.TURN_BASED or game.is_suspended:
         return False
     # Seats locked too: a socket closing now (services.presence locks its seat) is either wholly before
     # this check or wholly after it, never a fresh presence read beside a stale disconnected_at.

@@ -115,7 +115,7 @@ async def test_binary_frames_and_raw_surrogates_are_refused(table):  # noqa: F81
 
 FIELDS = {"hello": ["since"], "act": ["seq", "action"], "chat": ["text"], "ready": ["ready"], "leave": [],
           "kick": ["seat"], "add_bot": ["kind"], "take_seat": [], "timeout": [], "ping": [],
-          "hand_to_bot": ["seat"], "invite": ["name"], "seen": ["seq"]}
+          "hand_to_bot": ["seat"], "invite": ["name"], "seen": ["seq"], "suspend": []}
 MESSAGE_TYPES = sorted(GameConsumer.HANDLERS)
 
 hostile_text = st.text(st.characters(codec=None, categories=None) | st.characters(min_codepoint=0xD800,
@@ -178,7 +178,8 @@ async def test_fuzz_every_message_type_from_a_spectator(fuzz_table, raw):
 
 
 def seated_messages():
-    """A seated player's messages with every field malformed (leaving is a valid message with no fields)."""
+    """A seated player's messages with every field malformed (leaving and suspending are valid messages with no
+    fields)."""
     malformed = {"since": not_an_int, "seq": not_an_int, "action": json_values, "ready": json_values.filter(
         lambda v: not isinstance(v, bool)), "seat": not_an_int, "kind": json_values,
         "text": hostile_text.filter(lambda t: any(0xD800 <= ord(c) <= 0xDFFF for c in t)) | json_values.filter(
@@ -187,7 +188,7 @@ def seated_messages():
 
     @st.composite
     def build(draw):
-        kind = draw(st.sampled_from([t for t in MESSAGE_TYPES if t != "leave"]))
+        kind = draw(st.sampled_from([t for t in MESSAGE_TYPES if t not in ("leave", "suspend")]))
         message = {"type": kind, **{f: draw(malformed[f]) for f in FIELDS[kind]}}
         if draw(st.booleans()):
             message["ref"] = draw(json_values)

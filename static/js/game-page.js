@@ -197,6 +197,7 @@
     renderSeats();
     renderLobby();
     renderPlay();
+    renderSuspension();
     renderLog();
     renderAfter();
     refreshStatistics();
@@ -210,6 +211,7 @@
   function renderSeats() {
     const mine = mySeat(page.seats);
     const lobby = page.status === "lobby";
+    const suspended = page.status === "playing" && !!page.seats.suspended;
     const toAct = page.progress ? page.progress.to_act : [];
     $("seats").replaceChildren.apply($("seats"), page.seats.seats.map(function (seat) {
       const isMe = mine && seat.id === mine.id;
@@ -219,7 +221,7 @@
         isMe ? h("span", { class: "muted", text: gettext("(you)") }) : null,
         seat.host ? h("span", { class: "tag", text: gettext("host") }) : null,
         seat.bot ? h("span", { class: "tag", text: interpolate(gettext("%s bot"), [botLabel(seat.bot)]) }) : null,
-        lobby && seat.ready ? h("span", { class: "tag ready", text: gettext("ready") }) : null,
+        (lobby || suspended) && seat.ready && !seat.autopilot ? h("span", { class: "tag ready", text: gettext("ready") }) : null,
         !lobby && seat.autopilot ? h("span", { class: "tag auto", text: autopilotTag(seat) }) : null,
         !lobby && turnBased && seat.timeouts && !seat.forfeited ? h("span", { class: "tag", text: interpolate(ngettext("out of time %s time", "out of time %s times", seat.timeouts), [seat.timeouts]) }) : null,
       ]);
@@ -309,6 +311,7 @@
     if (page.status === "playing") {
       const names = toAct.map(nameOf).join(", ");
       info = interpolate(gettext("Turn %s"), [page.progress.turn]) + " · " + (mineToAct ? gettext("your turn") : interpolate(gettext("%s's turn"), [names]));
+      if (page.seats.suspended) info += " · " + gettext("suspended");
     } else if (page.status === "finished") {
       info = gettext("Game over");
     }
@@ -326,6 +329,24 @@
       view: page.view, rules: page.rules || {}, seats: page.seats.seats, you: page.you, progress: page.progress,
       actions: page.pending ? [] : page.actions, act: act,
     });
+  }
+
+  // A suspended game (Volity's suspension): play stops until every player playing their own seat is ready
+  // again; "I'm ready" also takes a seat back from the bot playing it. The server decides when play resumes.
+  function renderSuspension() {
+    const mine = mySeat(page.seats);
+    const suspended = page.status === "playing" ? page.seats.suspended : null;
+    const lost = !!(mine && (mine.forfeited || mine.removed));
+    $("suspended-bar").hidden = !suspended;
+    $("suspend-game").hidden = !(mine && !lost && page.status === "playing" && !suspended);
+    $("suspended-ready").hidden = !(suspended && mine && !lost);
+    if (!suspended) return;
+    const waiting = page.seats.seats.filter(function (s) { return !s.bot && !s.autopilot && !s.ready; })
+      .map(function (s) { return s.name; });
+    let text = interpolate(gettext("Game suspended by %s — play resumes when everyone is ready."), [suspended.by]);
+    if (waiting.length) text += " " + interpolate(gettext("Waiting for %s to be ready."), [waiting.join(", ")]);
+    $("suspended-text").textContent = text;
+    if (mine) $("suspended-ready").textContent = mine.ready && !mine.autopilot ? gettext("Not ready after all") : gettext("I'm ready");
   }
 
   function renderActions() {
@@ -514,6 +535,11 @@
   });
   $("take-seat").addEventListener("click", function () { send({ type: "take_seat" }); });
   $("leave-play").addEventListener("click", function () { send({ type: "leave" }); });
+  $("suspend-game").addEventListener("click", function () { send({ type: "suspend" }); });
+  $("suspended-ready").addEventListener("click", function () {
+    const mine = mySeat(page.seats);
+    send({ type: "ready", ready: !(mine && mine.ready && !mine.autopilot) });
+  });
   $("copy-link").addEventListener("click", function () {
     const input = $("join-link");
     input.select();

@@ -250,3 +250,10 @@ def test_each_token_has_its_own_rate_and_is_told_when_to_come_back(player):
         _guest, made = guest_client()   # a guest's token is not counted as an anonymous client's
         assert bearer(made["token"]).get("/api/games/").status_code == 200
     caches["limits"].clear()
+
+
+def test_the_tokens_page_speaks_french(client, player):
+    client.force_login(player)
+    page = client.get(reverse("api-tokens"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Jetons d&#x27;API" in page or "Jetons d'API" in page
+    assert "API tokens" not in page

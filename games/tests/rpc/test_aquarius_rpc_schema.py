@@ -181,6 +181,10 @@ async def test_a_session_receives_every_notification_of_the_schema(django_user_m
     by_seat = {row.table.index(n): c for n, c in clients.items()}
     assert (await by_seat[1].call("game.see_goal"))["result"] == ok["result"]
     await by_seat[1].note("game.new_goal")
+    assert (await clients["ann"].call("volity.suspend_game"))["result"] == ok["result"]  # then everyone is ready again
+    for client in clients.values():
+        assert (await client.call("volity.ready"))["result"] == ok["result"]
+    await observer.note("volity.resume_game")
     await sync(arrange)(game, 0, {0: ["act_e_1", "w_f_1"]}, [("w_a_1", 0, 0, True), ("w_a_2", 1, 0, True)])
     assert (await by_seat[0].call("game.play_move_card", "act_e_1", "w_a_2", 0, 1, False))["result"] == ok["result"]
     await observer.note("game.remove_card")

@@ -51,7 +51,7 @@ def tokens_of_the_engine():
 def test_the_code_walk_sees_the_token_dictionaries():
     # A token in a table of the consumer is a string constant of its module: the walk cannot miss it.
     assert {token for _, token in CODE_TOKENS.values()} | set(STATUS_TOKENS.values()) <= tokens_in_the_code()
-    assert {"volity.rate_limited", "volity.not_yourself", "volity.invalid_seat", "volity.no_suspension"} <= (
+    assert {"volity.rate_limited", "volity.not_yourself", "volity.invalid_seat", "volity.game_suspended"} <= (
         tokens_in_the_code())
     assert {"game.wrong_card", "game.bad_seat", "game.dont_have_card", "volity.not_your_turn"} <= tokens_of_the_engine()
 
