@@ -39,6 +39,7 @@ def every_kind_of_row(official_cards, designer):
     from cards.drafts.services import create_draft
     from cards.progress.loading import load_progress
     from cards.valeria.loading import load_valeria
+    from games.api_tokens.services import do_create_token
     from stats import services as stats_services
     from stats.models import SiteStatistics
     from stats.tests.factories import play_finished_game
@@ -49,6 +50,7 @@ def every_kind_of_row(official_cards, designer):
     game, _ = play_finished_game(seed=5, players=2)
     stats_services.compute_and_store(game.pk)
     SiteStatistics.objects.get_or_create(pk=SiteStatistics.SINGLETON)
+    do_create_token(user=designer, name="Aquarius bot")
 
 
 def registered_models():

@@ -159,7 +159,9 @@ def test_permission_refusals_are_french(client, player, official_cards):
     client.force_login(player)
     body = json.dumps({"cost": 1})
     assert french_error(client.patch("/api/establishments/mine/?lang=fr", body, content_type="application/json"),
-                        403) == "Seuls les concepteurs (l'équipe ou les membres du groupe Designers) peuvent modifier les cartes."
+                        403) == (
+        "Seuls les concepteurs (l'équipe ou les membres du groupe Designers), connectés par mot de passe ou par "
+        "session, peuvent modifier les cartes ; les jetons d'API servent à jouer.")
     assert french_error(client.patch("/api/establishments/mine/", body, content_type="application/json"),
                         403).startswith("Only designers")
     assert french_error(client.post("/api/import/", {}, HTTP_ACCEPT_LANGUAGE="fr"), 403) == (

@@ -15,9 +15,17 @@ class ApiTokenAdmin(admin.ModelAdmin):
                        "revoked_at"]
     actions = ["revoke"]
 
+    # View-only as the other live-games models: made by their owners on /accounts/tokens/ (where the raw token is
+    # shown once), and only revoked here.
     def has_add_permission(self, request):
-        return False  # made by their owners on /accounts/tokens/, where the raw token is shown once
+        return False
 
-    @admin.action(description=_("Revoke the selected tokens"))
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description=_("Revoke the selected tokens"), permissions=["view"])
     def revoke(self, request, queryset):
         queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())

@@ -6,7 +6,10 @@ def is_program(user) -> bool:
     """True when `user` (a User, or None / anonymous) is a program account."""
     if user is None or not getattr(user, "is_authenticated", False):
         return False
-    return ProgramAccount.objects.filter(user=user).exists()
+    try:   # no query when the user was read with select_related("program_account")
+        return user.program_account is not None
+    except ProgramAccount.DoesNotExist:
+        return False
 
 
 def program_user_ids(user_ids):

@@ -31,7 +31,7 @@ def ratings_template_exists():
 
 @require_safe
 def profile(request, username):
-    user = get_object_or_404(get_user_model(), username=username)
+    user = get_object_or_404(get_user_model().objects.select_related("program_account"), username=username)
     identity = Identity(user_id=user.pk, name=user.get_username())
     return _profile(request, identity, selectors.results_of(user=user), profile_user=user)
 

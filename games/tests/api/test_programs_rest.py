@@ -257,3 +257,15 @@ def test_the_tokens_page_speaks_french(client, player):
     page = client.get(reverse("api-tokens"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Jetons d&#x27;API" in page or "Jetons d'API" in page
     assert "API tokens" not in page
+
+
+def test_the_admin_shows_tokens_without_their_secret_and_revokes_them(admin_client, player):
+    token, raw = do_create_token(user=player, name="ladder bot")
+    listing = admin_client.get("/admin/games/apitoken/")
+    assert listing.status_code == 200 and token.prefix in listing.content.decode()
+    assert admin_client.get(f"/admin/games/apitoken/{token.pk}/change/").status_code == 200   # view only
+    assert raw.split("_", 2)[2] not in admin_client.get(f"/admin/games/apitoken/{token.pk}/change/").content.decode()
+    admin_client.post("/admin/games/apitoken/", {"action": "revoke", "_selected_action": [token.pk]})
+    token.refresh_from_db()
+    assert token.revoked_at is not None
+    assert bearer(raw).get("/api/me/").status_code == 401
