@@ -10,6 +10,7 @@ from django.core import checks
 from django.utils.module_loading import autodiscover_modules
 
 from config import registry
+from config.docs import GUIDES
 from games.common.protocol import FUNCTIONS as ENGINE_FUNCTIONS
 
 PARTS = ("cards", "engine", "ruleset", "rpc", "rpc_client", "statistics", "loader", "exporter", "effects", "card_check")
@@ -65,8 +66,21 @@ def _check_game(game):
                                    id="games.E006"))
     errors.extend(_check_engine(game))
     errors.extend(_check_ruleset(game))
+    errors.extend(_check_rpc_guide(game))
     errors.extend(_check_tasks(game.tasks, f"game {game.slug!r}"))
     return errors
+
+
+def _check_rpc_guide(game):
+    """The game page links the protocol's guide: it must be one the site serves (config/docs.py)."""
+    try:
+        guide = registry.resolve(game.rpc).docs if game.rpc else ""
+    except ImportError:
+        return []   # reported as E004
+    if guide and guide not in GUIDES:
+        return [checks.Error(f"game {game.slug!r}: its RPC protocol's guide {guide!r} is not one of the site's "
+                             f"guides (config.docs.GUIDES)", id="games.E011")]
+    return []
 
 
 def _check_engine(game):

@@ -21,6 +21,7 @@ GUIDES = {
     "rules": _("Machi Koro rules"),
     "rules-aquarius": _("Aquarius rules"),
     "aquarius-rpc": _("Aquarius referee API"),
+    "machikoro-rpc": _("Machi Koro referee API"),
     "write-a-bot": _("Write a bot"),
     "api": _("API guide"),
     "effects": _("Effect grammar"),

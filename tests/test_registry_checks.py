@@ -31,6 +31,13 @@ class _MissingBoard:
 
 MISSING_BOARD = registry.Game(slug="boardless", name="Boardless", ruleset=f"{HERE}.BOARDLESS_RULESET")
 BOARDLESS_RULESET = _MissingBoard()
+class _UndocumentedProtocol:
+    docs = "docs/somewhere.md"   # a repository path, not a guide the site serves
+
+
+UNDOCUMENTED_PROTOCOL = _UndocumentedProtocol()
+UNDOCUMENTED_RPC = registry.Game(slug="quiet", name="Quiet", ruleset="games.aquarius.ruleset.AQUARIUS",
+                                 rpc=f"{HERE}.UNDOCUMENTED_PROTOCOL")
 WRONG_SLUG = registry.Game(slug="renamed", name="Renamed", ruleset=f"{HERE}.BOARDLESS_RULESET")
 
 
@@ -52,6 +59,7 @@ def test_the_sites_games_pass_every_check():
     ("NO_CARD_GAME", "games.E006", "names no card_game"),
     ("MISSING_BOARD", "games.E008", "'js/boards/no-such-board.js' does not exist"),
     ("WRONG_SLUG", "games.E007", "its ruleset's slug is 'boardless'"),
+    ("UNDOCUMENTED_RPC", "games.E011", "its RPC protocol's guide 'docs/somewhere.md' is not one of the site's"),
     ("HALF_ENGINE", "games.E010", "lacks apply, apply_in_place, may_act, final_ranking, check_options, card_problems"),
 ])
 def test_a_broken_declaration_is_reported(name, code, words):

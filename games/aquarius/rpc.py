@@ -30,7 +30,7 @@ CALLS = {c.method: c for c in (
 class AquariusProtocol(RpcProtocol):
     seat_ids = SEATS
     calls = CALLS
-    docs = "docs/aquarius-rpc.md"
+    docs = "aquarius-rpc"
     client_command = "aquarius_client"
 
     def config_option(self, method, params):

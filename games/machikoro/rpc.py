@@ -76,7 +76,7 @@ def english_refusal(code):
 class MachiKoroProtocol(RpcProtocol):
     seat_ids = SEATS
     calls = CALLS
-    docs = "docs/machikoro-rpc.md"
+    docs = "machikoro-rpc"
     client_command = "rpc_client"
 
     # ---- the lobby -----------------------------------------------------------------------------------

@@ -197,7 +197,7 @@ class RpcProtocol:
 
     seat_ids = ()  # the seats' names, in position order (e.g. "seat1".."seat5")
     calls = {}     # method -> Call
-    docs = ""            # where the protocol is described (shown on the game page)
+    docs = ""            # the site guide describing it (a config.docs.GUIDES name, linked from the game page)
     client_command = ""  # a manage.py command that plays a seat over this protocol, if there is one
 
     def seat_name(self, position):

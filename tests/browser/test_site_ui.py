@@ -14,9 +14,10 @@ STATIC_PAGES = ["/", "/games/", "/games/new/machikoro/", "/games/new/aquarius/",
                 "/cards/valeria/?table=monsters", "/cards/progress/", "/cards/progress/cost/", "/cards/lorenzo/score/",
                 "/stats/", "/docs/", "/docs/playing/", "/docs/rules/", "/docs/rules-aquarius/", "/docs/api/",
                 "/docs/designers/", "/docs/effects/", "/docs/statistics/", "/api/", "/api/docs/", "/api/redoc/",
-                "/accounts/login/", "/accounts/signup/", "/accounts/guest/"]
+                "/accounts/login/", "/accounts/signup/", "/accounts/guest/", "/players/ladder/aquarius/",
+                "/players/ladder/machikoro/", "/docs/write-a-bot/", "/docs/machikoro-rpc/"]
 DESIGNER_PAGES = ["/admin/", "/admin/cards/establishment/", "/admin/cards/establishment/1/change/",
-                  "/admin/cards/valeriacitizen/"]
+                  "/admin/cards/valeriacitizen/", "/accounts/settings/", "/accounts/tokens/"]
 DESIGNER = ("walker", "pw-walker-2026")
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
 

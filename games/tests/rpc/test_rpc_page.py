@@ -15,6 +15,8 @@ def test_the_seated_player_sees_the_token_of_their_seat_only(client, django_user
     page = client.get(f"/games/{game.code}/").content.decode()
     assert f"/ws/games/{game.code}/rpc/" in page and seat_token(game, ann) in page
     assert seat_token(game, bob) not in page
+    assert 'href="/docs/aquarius-rpc/"' in page and 'href="/docs/write-a-bot/"' in page   # guides, not file paths
+    assert "docs/aquarius-rpc.md" not in page
     client.logout()
     page = client.get(f"/games/{game.code}/").content.decode()
     assert f"/ws/games/{game.code}/rpc/" in page and 'id="rpc-token"' not in page
