@@ -100,7 +100,8 @@ def test_a_registered_program_creates_a_machi_koro_table_with_the_create_forms_o
     ({"ruleset": "aquarius", "options": {"deck": "nope"}}, "options.deck", "invalid"),
     ({"ruleset": "aquarius", "max_players": 9}, "max_players", "invalid"),
     ({"ruleset": "aquarius", "turn_seconds": 45}, "turn_seconds", "invalid"),
-    ({"ruleset": "chess"}, "ruleset", "invalid"),
+    ({"ruleset": "chess"}, "ruleset", "invalid_choice"),
+    ({"ruleset": "machi-koro"}, "ruleset", "invalid_choice"),
     ({"ruleset": "machikoro", "options": {"market_rule": True}}, "options.stacks", "invalid"),
     ({"ruleset": "machikoro", "options": {"extensions": "harbor"}}, "options.extensions", "invalid"),
 ])
@@ -112,6 +113,16 @@ def test_create_refuses_what_the_form_refuses_with_the_field_named(official_card
     assert field in error["fields"], error
     assert error["fields"][field][0]["code"] == code
     assert not Game.objects.exists()
+
+
+def test_the_listing_refuses_a_game_it_does_not_know_rather_than_answering_an_empty_page(aquarius_cards):
+    host, _ = guest_client("Host")
+    host.post("/api/games/", {"ruleset": "aquarius"}, format="json")
+    assert APIClient().get("/api/games/", {"ruleset": "aquarius"}).json()["count"] == 1
+    for misspelt in ("machi-koro", "Aquarius"):
+        answer = APIClient().get("/api/games/", {"ruleset": misspelt})
+        assert answer.status_code == 400, misspelt
+        assert answer.json()["error"]["fields"]["ruleset"][0]["code"] == "invalid_choice"
 
 
 def test_a_guest_cannot_create_a_rated_game(aquarius_cards):
