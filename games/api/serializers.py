@@ -4,7 +4,9 @@ from rest_framework import serializers
 
 from cards.api_input import RejectUnknownFieldsMixin, StrictCharField, StrictIntegerField
 from config.registry import live_games
+from games.errors import BadRequest
 from games.models import Game
+from games.services.accounts import clean_nickname
 
 STATUSES = [Game.Status.LOBBY, Game.Status.PLAYING, Game.Status.FINISHED]
 SEAT_KINDS = ["human", "bot", "empty"]
@@ -27,6 +29,13 @@ class MeSerializer(serializers.Serializer):
 
 class GuestRequestSerializer(RejectUnknownFieldsMixin, serializers.Serializer):
     nickname = StrictCharField(max_length=24, help_text="2 to 24 letters, digits, spaces, dots, dashes or apostrophes.")
+
+    def validate_nickname(self, value):
+        """The guest form's check, as a field error (`fields.nickname`) like every other bad value."""
+        try:
+            return clean_nickname(value)
+        except BadRequest as error:
+            raise serializers.ValidationError(error.message, code="invalid") from None
 
 
 class GuestSerializer(serializers.Serializer):

@@ -125,6 +125,15 @@ def test_the_listing_refuses_a_game_it_does_not_know_rather_than_answering_an_em
         assert answer.json()["error"]["fields"]["ruleset"][0]["code"] == "invalid_choice"
 
 
+@pytest.mark.parametrize("nickname", ["R", "<script>", "a" * 25, "   "])
+def test_a_nickname_the_guest_form_refuses_is_a_field_error(db, nickname):
+    answer = APIClient().post("/api/guests/", {"nickname": nickname}, format="json")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "invalid" and error["fields"]["nickname"][0]["code"] in {"invalid", "max_length", "blank"}
+    assert not ApiToken.objects.exists()
+
+
 def test_a_guest_cannot_create_a_rated_game(aquarius_cards):
     program, _made = guest_client()
     error = program.post("/api/games/", {"ruleset": "aquarius", "rated": True}, format="json").json()["error"]
