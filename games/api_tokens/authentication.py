@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
+from games.api_tokens.keys import looks_like_api_token
 from games.api_tokens.models import ApiToken
 from games.api_tokens.selectors import active_token, identity_of_token
 from games.api_tokens.services import note_token_used
@@ -33,8 +34,8 @@ class ApiTokenAuthentication(BaseAuthentication):
         value = bearer_value(get_authorization_header(request))
         if value is None:
             return None
-        # The site takes no other bearer credential (the sockets refuse one too): a mistyped or empty token is a
-        # wrong token, not "no credentials".
+        if not looks_like_api_token(value):
+            return None  # another kind of bearer credential: not ours to refuse
         token = active_token(value)
         if token is None:
             raise exceptions.AuthenticationFailed(INVALID)
