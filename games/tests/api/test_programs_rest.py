@@ -206,6 +206,9 @@ def test_wrong_revoked_and_expired_tokens_answer_401_in_the_error_shape(player):
         answer = bearer(value).get("/api/me/")
         assert answer.status_code == 401 and answer.json()["error"]["code"] == "authentication_failed"
     assert APIClient().get("/api/me/").json()["error"]["code"] == "not_authenticated"
+    # A value that is no mkt_ token is no credential (docs/api.md): the guide's bots send "Bearer None" for a guest.
+    assert bearer("None").get("/api/me/").json()["error"]["code"] == "not_authenticated"
+    assert bearer("None").post("/api/guests/", {"nickname": "Robo"}, format="json").status_code == 201
     _guest_api, made = guest_client()
     ApiToken.objects.filter(guest_id=made["guest"]["id"]).update(expires_at=timezone.now())
     assert bearer(made["token"]).get("/api/me/").status_code == 401
