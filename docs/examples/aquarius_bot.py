@@ -55,31 +55,31 @@ else:
         api("POST", f"/api/games/{code}/bots/", {"kind": kind})
 if api("POST", f"/api/games/{code}/ready/", {"ready": True})["status"] == "lobby" and RATED:
     sys.exit("A rated table against bots alone needs a program account (docs/write-a-bot.md).")
-socket, ids = connect(api("GET", f"/api/games/{code}/seat/")["rpc_url"], origin=SITE), iter(range(1, 10**9))
-inbox, board, hand, seats = [], {}, [], set()  # board: {(x, y): card}
-call("volity.send_state")
-while True:
-    note = inbox.pop(0) if inbox else json.loads(socket.recv())
-    method, params = note.get("method"), note.get("params")
-    if method == "volity.receive_state":  # a state burst follows: start again from nothing
-        board.clear(), seats.clear()
-    elif method == "volity.player_sat" and params[1]:
-        seats.add(params[1])
-    elif method == "game.new_hand":
-        hand[:] = params[0]
-    elif method == "game.place_card":
-        board[params[1], params[2]] = params[0]
-        hand[:] = [card for card in hand if card != params[0]]
-    elif method == "game.remove_card":
-        del board[params[1], params[2]]
-    elif method == "game.play_action":
-        hand.remove(params[0]) if params[0] in hand else None
-    elif method == "game.your_turn":
-        hand += [params[0]] if params[0] and params[0] not in hand else []
-        if not (params[1] and any(call(*move) for move in moves())):
-            call("game.pass")
-    elif method == "volity.end_game":
-        result, seat = api("GET", f"/api/games/{code}/result/"), api("GET", f"/api/games/{code}/")["your_seat"]
-        mine = [change for change in result["rating_changes"] if change["position"] == seat] or [None]
-        print(json.dumps({"game": code, "seat": seat, "table": result["result"]["table"], "rating": mine[0]}))
-        break
+with connect(api("GET", f"/api/games/{code}/seat/")["rpc_url"], origin=SITE) as socket:  # closed at the end
+    ids, inbox, board, hand, seats = iter(range(1, 10**9)), [], {}, [], set()  # board: {(x, y): card}
+    call("volity.send_state")
+    while True:
+        note = inbox.pop(0) if inbox else json.loads(socket.recv())
+        method, params = note.get("method"), note.get("params")
+        if method == "volity.receive_state":  # a state burst follows: start again from nothing
+            board.clear(), seats.clear()
+        elif method == "volity.player_sat" and params[1]:
+            seats.add(params[1])
+        elif method == "game.new_hand":
+            hand[:] = params[0]
+        elif method == "game.place_card":
+            board[params[1], params[2]] = params[0]
+            hand[:] = [card for card in hand if card != params[0]]
+        elif method == "game.remove_card":
+            del board[params[1], params[2]]
+        elif method == "game.play_action":
+            hand.remove(params[0]) if params[0] in hand else None
+        elif method == "game.your_turn":
+            hand += [params[0]] if params[0] and params[0] not in hand else []
+            if not (params[1] and any(call(*move) for move in moves())):
+                call("game.pass")
+        elif method == "volity.end_game":
+            result, seat = api("GET", f"/api/games/{code}/result/"), api("GET", f"/api/games/{code}/")["your_seat"]
+            mine = [change for change in result["rating_changes"] if change["position"] == seat] or [None]
+            print(json.dumps({"game": code, "seat": seat, "table": result["result"]["table"], "rating": mine[0]}))
+            break

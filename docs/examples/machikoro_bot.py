@@ -45,17 +45,17 @@ else:
         api("POST", f"/api/games/{code}/bots/", {"kind": kind})
 if api("POST", f"/api/games/{code}/ready/", {"ready": True})["status"] == "lobby" and RATED:
     sys.exit("A rated table against bots alone needs a program account (docs/write-a-bot.md).")
-socket, ids = connect(api("GET", f"/api/games/{code}/seat/")["rpc_url"], origin=SITE), iter(range(1, 10**9))
-inbox = []
-call("volity.send_state")
-while True:
-    note = inbox.pop(0) if inbox else json.loads(socket.recv())
-    method, params = note.get("method"), note.get("params")
-    if method == "game.your_move":  # params: what is asked, and every call we may make now, ready to send
-        calls = random.sample(params[1], len(params[1]))  # a landmark first, else a card, else any other call
-        call(*max(calls, key=lambda offered: LIKES.get(offered[0], 0)))  # refused if stale: the next prompt comes
-    elif method == "volity.end_game":
-        result, seat = api("GET", f"/api/games/{code}/result/"), api("GET", f"/api/games/{code}/")["your_seat"]
-        mine = [change for change in result["rating_changes"] if change["position"] == seat] or [None]
-        print(json.dumps({"game": code, "seat": seat, "table": result["result"]["table"], "rating": mine[0]}))
-        break
+with connect(api("GET", f"/api/games/{code}/seat/")["rpc_url"], origin=SITE) as socket:  # closed at the end
+    ids, inbox = iter(range(1, 10**9)), []
+    call("volity.send_state")
+    while True:
+        note = inbox.pop(0) if inbox else json.loads(socket.recv())
+        method, params = note.get("method"), note.get("params")
+        if method == "game.your_move":  # params: what is asked, and every call we may make now, ready to send
+            calls = random.sample(params[1], len(params[1]))  # a landmark first, else a card, else any other call
+            call(*max(calls, key=lambda offered: LIKES.get(offered[0], 0)))  # refused if stale: the next prompt comes
+        elif method == "volity.end_game":
+            result, seat = api("GET", f"/api/games/{code}/result/"), api("GET", f"/api/games/{code}/")["your_seat"]
+            mine = [change for change in result["rating_changes"] if change["position"] == seat] or [None]
+            print(json.dumps({"game": code, "seat": seat, "table": result["result"]["table"], "rating": mine[0]}))
+            break

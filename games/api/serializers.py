@@ -3,7 +3,10 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from cards.api_input import RejectUnknownFieldsMixin, StrictCharField, StrictIntegerField
+from config.registry import live_games
+from games.errors import BadRequest
 from games.models import Game
+from games.services.accounts import clean_nickname
 
 STATUSES = [Game.Status.LOBBY, Game.Status.PLAYING, Game.Status.FINISHED]
 SEAT_KINDS = ["human", "bot", "empty"]
@@ -26,6 +29,13 @@ class MeSerializer(serializers.Serializer):
 
 class GuestRequestSerializer(RejectUnknownFieldsMixin, serializers.Serializer):
     nickname = StrictCharField(max_length=24, help_text="2 to 24 letters, digits, spaces, dots, dashes or apostrophes.")
+
+    def validate_nickname(self, value):
+        """The guest form's check, as a field error (`fields.nickname`) like every other bad value."""
+        try:
+            return clean_nickname(value)
+        except BadRequest as error:
+            raise serializers.ValidationError(error.message, code="invalid") from None
 
 
 class GuestSerializer(serializers.Serializer):
@@ -75,14 +85,25 @@ class GameDetailSerializer(GameSerializer):
     event_seq = serializers.IntegerField(help_text="The number of the last move played.")
 
 
-class GameListQuerySerializer(serializers.Serializer):
+class LiveRulesetMixin:
+    """`ruleset` is a live game's slug: a misspelt one (`machi-koro`, the card API's name) is refused as a choice
+    field refuses, in the listing (not an empty page) as in the creation."""
+
+    def validate_ruleset(self, value):
+        if value not in {game.slug for game in live_games()}:
+            message = serializers.ChoiceField.default_error_messages["invalid_choice"]
+            raise serializers.ValidationError(message.format(input=value), code="invalid_choice")
+        return value
+
+
+class GameListQuerySerializer(LiveRulesetMixin, serializers.Serializer):
     ruleset = serializers.CharField(required=False)
     status = serializers.ChoiceField(choices=STATUSES, required=False)
     seats_free = serializers.BooleanField(required=False, allow_null=True, default=None)
     pace = serializers.ChoiceField(choices=Game.Pace.values, required=False)
 
 
-class GameCreateSerializer(RejectUnknownFieldsMixin, serializers.Serializer):
+class GameCreateSerializer(LiveRulesetMixin, RejectUnknownFieldsMixin, serializers.Serializer):
     ruleset = StrictCharField(help_text="The game: machikoro, aquarius ...")
     options = serializers.JSONField(required=False, default=dict, help_text=(
         "The game's options, named as on the create form: Aquarius chicken (bool), deck (text); Machi Koro "

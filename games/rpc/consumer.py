@@ -16,7 +16,8 @@ from games import services
 from games.consumers import SeatSocketConsumer
 from games.db_threads import db
 from games.errors import (
-    BadRequest, GameError, IllegalAction, InvalidSettings, NotSeated, NotYourTurn, TooFewPlayers, WrongStatus,
+    BadRequest, GameError, GameNotFound, IllegalAction, InvalidSettings, NotSeated, NotYourTurn, TooFewPlayers,
+    WrongStatus,
 )
 from games.api_tokens.keys import looks_like_api_token
 from games.api_tokens.selectors import identity_for_api_token
@@ -48,10 +49,12 @@ class RpcConsumer(SeatSocketConsumer):
         token = query.get("token", [None])[0]
         # Join the group first: what happens while the game is read queues up and is filtered by number.
         await self.channel_layer.group_add(self.group(), self.channel_name)
-        joined = False
+        joined, unknown_game = False, False
         try:
             try:
                 found = await db(self._identify)(token)
+            except GameNotFound:   # no such game, or no RPC protocol: 4404 whatever the token (a typo in the code)
+                found, unknown_game = None, True
             except GameError:
                 found = None
             except Exception:  # a bug: this client's handshake fails with a close code, not an HTTP 500
@@ -60,7 +63,7 @@ class RpcConsumer(SeatSocketConsumer):
                 return
             if found is None:
                 offered = token is not None or authorization_header(self.scope) is not None
-                await self.refuse(4403 if offered else 4404)
+                await self.refuse(4403 if offered and not unknown_game else 4404)
                 return
             self.identity, self.game_id, self.protocol, self.seq = found
             joined = True
@@ -75,7 +78,7 @@ class RpcConsumer(SeatSocketConsumer):
         game = game_by_code(self.code)
         protocol = get_game(game.ruleset).rpc_protocol
         if protocol is None:
-            return None
+            raise GameNotFound("no RPC protocol")  # never shown: the close code says it
         if token is None:   # the session, or an API token in the handshake's Authorization: Bearer header
             identity = socket_identity(self.scope)
         elif looks_like_api_token(token):

@@ -9,7 +9,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games import broadcast
-from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed, TooFewPlayers
+from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed, TooFewPlayers, WrongStatus
 from games.models import Game, Seat
 from games.rpc import notify as rpc_notify
 from games.rpc.notify import announce_table
@@ -131,6 +131,8 @@ def join_game(*, game_id, identity):
         return mine
     if identity.key in game.kicked:
         raise NotAllowed(_("The host removed you from this game."), code="removed")
+    if game.status == Game.Status.ABANDONED:  # not "already started": it never will
+        raise WrongStatus(_("Everyone left this game before it started: create another one."), status=game.status)
     require_status(game, Game.Status.LOBBY, message=_("This game has already started: you can watch it."))
     if len(seats) >= game.max_players:
         raise LobbyFull(_("This game is full (%(players)d players).") % {"players": game.max_players})

@@ -127,6 +127,8 @@ def test_last_human_leaving_abandons_the_lobby(ann):
     services.add_bot(game_id=game.pk, identity=ann, kind="random")
     services.leave(game_id=game.pk, identity=ann)
     assert Game.objects.get(pk=game.pk).status == Game.Status.ABANDONED
+    with pytest.raises(WrongStatus, match="Everyone left this game before it started"):  # not "already started"
+        services.join_game(game_id=game.pk, identity=ann)
 
 
 def test_only_the_host_kicks_and_the_kicked_cannot_return(ann, bob, cid):

@@ -100,7 +100,8 @@ def test_a_registered_program_creates_a_machi_koro_table_with_the_create_forms_o
     ({"ruleset": "aquarius", "options": {"deck": "nope"}}, "options.deck", "invalid"),
     ({"ruleset": "aquarius", "max_players": 9}, "max_players", "invalid"),
     ({"ruleset": "aquarius", "turn_seconds": 45}, "turn_seconds", "invalid"),
-    ({"ruleset": "chess"}, "ruleset", "invalid"),
+    ({"ruleset": "chess"}, "ruleset", "invalid_choice"),
+    ({"ruleset": "machi-koro"}, "ruleset", "invalid_choice"),
     ({"ruleset": "machikoro", "options": {"market_rule": True}}, "options.stacks", "invalid"),
     ({"ruleset": "machikoro", "options": {"extensions": "harbor"}}, "options.extensions", "invalid"),
 ])
@@ -112,6 +113,25 @@ def test_create_refuses_what_the_form_refuses_with_the_field_named(official_card
     assert field in error["fields"], error
     assert error["fields"][field][0]["code"] == code
     assert not Game.objects.exists()
+
+
+def test_the_listing_refuses_a_game_it_does_not_know_rather_than_answering_an_empty_page(aquarius_cards):
+    host, _ = guest_client("Host")
+    host.post("/api/games/", {"ruleset": "aquarius"}, format="json")
+    assert APIClient().get("/api/games/", {"ruleset": "aquarius"}).json()["count"] == 1
+    for misspelt in ("machi-koro", "Aquarius"):
+        answer = APIClient().get("/api/games/", {"ruleset": misspelt})
+        assert answer.status_code == 400, misspelt
+        assert answer.json()["error"]["fields"]["ruleset"][0]["code"] == "invalid_choice"
+
+
+@pytest.mark.parametrize("nickname", ["R", "<script>", "a" * 25, "   "])
+def test_a_nickname_the_guest_form_refuses_is_a_field_error(db, nickname):
+    answer = APIClient().post("/api/guests/", {"nickname": nickname}, format="json")
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "invalid" and error["fields"]["nickname"][0]["code"] in {"invalid", "max_length", "blank"}
+    assert not ApiToken.objects.exists()
 
 
 def test_a_guest_cannot_create_a_rated_game(aquarius_cards):
@@ -186,6 +206,9 @@ def test_wrong_revoked_and_expired_tokens_answer_401_in_the_error_shape(player):
         answer = bearer(value).get("/api/me/")
         assert answer.status_code == 401 and answer.json()["error"]["code"] == "authentication_failed"
     assert APIClient().get("/api/me/").json()["error"]["code"] == "not_authenticated"
+    # A value that is no mkt_ token is no credential (docs/api.md): the guide's bots send "Bearer None" for a guest.
+    assert bearer("None").get("/api/me/").json()["error"]["code"] == "not_authenticated"
+    assert bearer("None").post("/api/guests/", {"nickname": "Robo"}, format="json").status_code == 201
     _guest_api, made = guest_client()
     ApiToken.objects.filter(guest_id=made["guest"]["id"]).update(expires_at=timezone.now())
     assert bearer(made["token"]).get("/api/me/").status_code == 401

@@ -40,6 +40,7 @@ def test_the_aquarius_bot_plays_a_whole_game_as_a_guest_against_a_fresh_site(tmp
         run = subprocess.run([PYTHON, str(BOTS["aquarius"]), site.url()], cwd=ROOT, capture_output=True, text=True,
                              timeout=400)
     assert run.returncode == 0, run.stderr[-3000:]
+    assert "Warning" not in run.stderr, run.stderr[-3000:]  # a newcomer's first run prints nothing alarming
     result = json.loads(run.stdout.strip().splitlines()[-1])
     table = result["table"]
     assert len(table) == 3 and {row["rank"] for row in table} >= {1}

@@ -87,3 +87,16 @@ async def test_a_bearer_header_opens_the_game_page_socket_as_the_tokens_owner(dj
     connected, _ = await refused.connect(timeout=CONNECT_TIMEOUT)
     assert connected
     assert (await refused.receive_output(timeout=CONNECT_TIMEOUT))["code"] == 4403
+
+
+async def test_a_token_at_an_unknown_game_is_told_the_game_is_unknown_not_that_the_token_is_bad(django_user_model):
+    """A typo in the game's code closes with 4404 whatever the credentials: a 4403 would send the program hunting
+    for a fault in a token that is fine (docs/aquarius-rpc.md, "Connecting")."""
+    game, _bob, _token, raw = await sync(lobby_with_bob_token)(django_user_model)
+    assert await refusal(rpc_path("nosuchgame", raw)) == 4404
+    assert await refusal(rpc_path("nosuchgame", "1-" + "0" * 40)) == 4404
+    refused = bearer_socket(rpc_path("nosuchgame"), raw)
+    connected, _ = await refused.connect(timeout=CONNECT_TIMEOUT)
+    assert connected
+    assert (await refused.receive_output(timeout=CONNECT_TIMEOUT))["code"] == 4404
+    assert await refusal(rpc_path(game.code, "mkt_aaaaaaaa_" + "b" * 32)) == 4403  # the game exists: the token is bad
