@@ -129,3 +129,17 @@ def test_the_client_command_plays_a_machikoro_seat_to_the_end(django_user_model,
     winners = ", ".join(f"seat{w + 1}" for w in game.result["winners"])
     mine = f"seat{game.table.index('ann') + 1}"
     assert out.getvalue().strip() == f"Game over: {winners} won (landmarks); you were {mine}."
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_client_waiting_briefly_for_a_notification_keeps_its_socket(django_user_model, close_sockets):
+    """The clients wait a short while for news before asking to be ready again (READY_RETRY): in these tests, as
+    on a real socket, that wait ends with TimeoutError and the socket stays usable (a loaded CI host once took
+    longer than the wait, and the test harness cancelled the consumer)."""
+    game, ids, keys = await sync(machikoro_table)(django_user_model, ("ann", "bob"))
+    ann = CommunicatorConnection(await connect(game.code, keys["ann"], validate=schema_validator("machikoro")))
+    with pytest.raises(TimeoutError):
+        await ann.notification(timeout=0.05)
+    assert await ann.call("volity.send_state") == ["volity.ok"]
+    assert (await ann.notification())["method"] == "volity.receive_state"
