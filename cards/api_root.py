@@ -60,6 +60,8 @@ EXTRA_ENDPOINTS = [
      "A game's events after ?after=N, as far as your seat may see them (GET)."),
     ("game-result", "api-game-result", {"code": "{code}"},
      "A finished game's result and rating changes (GET; 404 not_finished before the end)."),
+    ("rpc-schema", "api-rpc-schema", {"name": "{name}"},
+     "A referee protocol's JSON Schema: volity (the shared lobby part), aquarius or machikoro (GET)."),
     ("schema", "schema", {}, "The OpenAPI 3 schema (GET)."),
     ("swagger-ui", "swagger-ui", {}, "Interactive documentation (Swagger UI)."),
     ("redoc", "redoc", {}, "Reference documentation (Redoc)."),
@@ -111,7 +113,7 @@ SHARED = {  # what serves every game
     "collections": ["card-games", "extensions"],
     "endpoints": ["export", "changes", "import", "effects-explain", "game-statistics", "ratings-leaderboard", "ratings-ladder",
                   "ratings-player", "me", "guests", "games", "game", "game-join", "game-leave", "game-ready",
-                  "game-bots", "game-seat-remove", "game-seat", "game-events", "game-result", "schema",
+                  "game-bots", "game-seat-remove", "game-seat", "game-events", "game-result", "rpc-schema", "schema",
                   "swagger-ui", "redoc"],
 }
 

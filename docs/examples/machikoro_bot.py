@@ -14,8 +14,9 @@ LIKES = {"game.build": 4, "game.buy": 3, "game.roll": 2, "game.keep_roll": 1, "g
 
 
 def api(method, path, body=None):
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {TOKEN}"} if TOKEN else {})}
     request = urllib.request.Request(SITE + path, method=method, data=json.dumps(body).encode() if body else None,
-                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}"})
+                                     headers=headers)
     with urllib.request.urlopen(request) as answer:
         return json.loads(answer.read() or "null")
 
@@ -44,6 +45,7 @@ else:
     for kind in bots:
         api("POST", f"/api/games/{code}/bots/", {"kind": kind})
 if api("POST", f"/api/games/{code}/ready/", {"ready": True})["status"] == "lobby" and RATED:
+    api("POST", f"/api/games/{code}/leave/")  # leave no table behind that can never start
     sys.exit("A rated table against bots alone needs a program account (docs/write-a-bot.md).")
 with connect(api("GET", f"/api/games/{code}/seat/")["rpc_url"], origin=SITE) as socket:  # closed at the end
     ids, inbox = iter(range(1, 10**9)), []

@@ -2,6 +2,7 @@
 from django.urls import path
 
 from games.api import views
+from games.api.rpc_schemas import RpcSchemaView
 
 urlpatterns = [
     path("me/", views.MeView.as_view(), name="api-me"),
@@ -16,4 +17,5 @@ urlpatterns = [
     path("games/<slug:code>/seat/", views.SeatAccessView.as_view(), name="api-game-seat"),
     path("games/<slug:code>/events/", views.EventsView.as_view(), name="api-game-events"),
     path("games/<slug:code>/result/", views.ResultView.as_view(), name="api-game-result"),
+    path("rpc/<slug:name>.schema.json", RpcSchemaView.as_view(), name="api-rpc-schema"),
 ]

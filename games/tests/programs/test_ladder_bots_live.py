@@ -96,3 +96,24 @@ def test_a_program_plays_rated_aquarius_and_machi_koro_tables_with_bots_and_clim
     assert logged and all(path.startswith("/api/") for method, path in logged if method != "WebSocket"), logged
     sockets = {path.split("?")[0] for method, path in logged if method == "WebSocket"}
     assert sockets == {f"/ws/games/{details[game]['game']}/rpc/" for game in BOTS}, sockets
+
+
+MAKE_PERSON = """
+from django.contrib.auth import get_user_model
+from games.api_tokens.services import do_create_token
+user = get_user_model().objects.create_user("sam", password="sam-password-1")
+print(do_create_token(user=user, name="my bot")[1])
+"""
+
+
+@pytest.mark.timeout(600)
+def test_with_a_persons_token_the_bot_says_why_it_cannot_play_rated_and_leaves_no_table_behind(tmp_path: Path):
+    with LiveSite(tmp_path, worker=False, load_cards=True) as site:
+        made = subprocess.run([PYTHON, "manage.py", "shell", "-c", MAKE_PERSON], cwd=ROOT, env=site.env,
+                              capture_output=True, text=True, timeout=120)
+        assert made.returncode == 0, made.stderr[-3000:]
+        run = subprocess.run([PYTHON, str(BOTS["aquarius"]), site.url(), made.stdout.strip().splitlines()[-1]],
+                             cwd=ROOT, capture_output=True, text=True, timeout=300)
+        lobbies = json.load(urllib.request.urlopen(f"{site.url()}/api/games/?status=lobby"))
+    assert run.returncode == 1 and "needs a program account" in run.stderr, run.stderr[-3000:]
+    assert lobbies["count"] == 0, lobbies   # its table of bots was closed when it left

@@ -16,7 +16,7 @@ BOTS = {"aquarius": ROOT / "docs" / "examples" / "aquarius_bot.py",
 GUIDE = ROOT / "docs" / "write-a-bot.md"
 ENDPOINTS = {"/api/guests/", "/api/games/", "/api/games/{code}/", "/api/games/{code}/join/",
              "/api/games/{code}/bots/", "/api/games/{code}/ready/", "/api/games/{code}/seat/",
-             "/api/games/{code}/result/"}
+             "/api/games/{code}/result/", "/api/games/{code}/leave/"}
 
 
 def test_the_guide_quotes_each_whole_bot():
