@@ -55,8 +55,10 @@ async def drain(layer, channel):
 
 
 async def nothing_more(layer, channel):
-    with pytest.raises(asyncio.TimeoutError):
-        await asyncio.wait_for(layer.receive(channel), 0.2)
+    """No other message for `channel`: no frame twice, none lost then found. A reconnection of the reader on a
+    loaded host may still add resyncs, which only make a socket fetch the state again (harmless)."""
+    extra = await drain(layer, channel)
+    assert all(message == RESYNC for message in extra), extra
 
 
 async def test_a_group_message_reaches_each_process_once(prefix):
@@ -101,7 +103,7 @@ async def test_a_socket_too_slow_to_keep_up_gets_one_resync_instead_of_its_backl
         # (A loaded host may make the reader reconnect, which adds harmless resyncs anywhere.)
         assert await receive(layer, slow) == RESYNC
         assert await receive_past_resyncs(layer, slow) == {"type": "game.frames", "seq": 5}
-        assert all(message == RESYNC for message in await drain(layer, slow))
+        await nothing_more(layer, slow)
     finally:
         await closing(layer)
 
