@@ -9,6 +9,9 @@ from tests.browser.helpers import ARTIFACTS, SIZES, join_as_guest, ready_and_sta
 pytestmark = pytest.mark.browser
 
 
+# Which seat of the players list is to act (its place in the list; -1 for none).
+TO_ACT = "[...document.querySelectorAll('#seats > li')].findIndex(seat => seat.classList.contains('to-act'))"
+
 def expire_the_deadline(site, code):
     """The time per move of whoever is to act runs out now (no waiting: the deadline is moved)."""
     site._run("shell", "-c", "from datetime import timedelta; from django.utils import timezone; "
@@ -60,8 +63,12 @@ def test_a_turn_based_game_shows_the_moves_since_the_last_visit(site, browser):
         # Two times per move run out while she is away: a bot plays each of those turns.
         for _ in range(2):
             before = int(host.locator("#game").get_attribute("data-seq"))
+            acting = host.evaluate(TO_ACT)
             expire_the_deadline(site, code)
             host.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=20000)
+            # The bot's whole turn (a roll, then a purchase: several events) is over when the other seat is to act.
+            host.wait_for_function(f"(acting) => {{ const now = {TO_ACT}; return now >= 0 && now !== acting; }}",
+                                   arg=acting, timeout=20000)
             host.wait_for_function("() => document.getElementById('timer').textContent !== ''", timeout=20000)
         # The games list shows the game, its pace and whose turn it is.
         guest.reload()
