@@ -11,6 +11,8 @@ from pathlib import Path
 import jsonschema
 from referencing import Registry, Resource
 
+from games.rpc import protocol as rpc
+from games.rpc.consumer import RpcConsumer
 from games.tests.sockets import CONNECT_TIMEOUT, communicator_for
 
 
@@ -236,3 +238,19 @@ class Schema:
 def schema_validator(game="aquarius"):
     """The game's schema, checking received frames and sent requests (see `Schema`)."""
     return Schema(game)
+
+
+def check_requests_are_the_calls(game, protocol):
+    """`game`'s schema requests are exactly its protocol's calls and the lobby calls, each with the arguments the
+    referee takes (optional ones may be left out)."""
+    requests = definitions(game, "requests")
+    declared = set(protocol.calls) | set(rpc.VOLITY_CALLS)
+    assert set(RpcConsumer.VOLITY) == set(rpc.VOLITY_CALLS)  # the socket serves every lobby call it declares
+    assert set(requests) == declared
+    assert sorted(branch_names(game, "request")) == sorted(declared)
+    for method, definition in requests.items():
+        assert definition["properties"]["method"] == {"const": method}
+        params = definition["properties"]["params"]
+        call = protocol.calls.get(method) or rpc.VOLITY_CALLS[method]
+        assert params.get("minItems", 0) == len(call.params) - call.optional, method
+        assert params["maxItems"] == len(call.params), method

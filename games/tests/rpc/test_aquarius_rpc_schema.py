@@ -10,12 +10,11 @@ import pytest_asyncio
 from games import services
 from games.models import Game
 from games.rpc import protocol as rpc
-from games.rpc.consumer import RpcConsumer
 from games.aquarius.rpc import PROTOCOL
 
 from games.tests.sockets import close_consumer_connections, sync
 from games.tests.rpc.aquarius_tables import aquarius_table, arrange
-from games.tests.rpc.rpc_sockets import Schema, branch_names, close_all, connect, definitions, methods
+from games.tests.rpc.rpc_sockets import Schema, branch_names, check_requests_are_the_calls, close_all, connect, definitions, methods
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -34,17 +33,7 @@ def request(method, params):
 
 
 def test_the_schemas_requests_are_the_protocols_calls_and_the_lobby_calls():
-    requests = definitions("aquarius", "requests")
-    declared = set(PROTOCOL.calls) | set(rpc.VOLITY_CALLS)
-    assert set(RpcConsumer.VOLITY) == set(rpc.VOLITY_CALLS)  # the socket serves every lobby call it declares
-    assert set(requests) == declared
-    assert sorted(branch_names("aquarius", "request")) == sorted(declared)
-    for method, definition in requests.items():
-        assert definition["properties"]["method"] == {"const": method}
-        params = definition["properties"]["params"]
-        call = PROTOCOL.calls.get(method) or rpc.VOLITY_CALLS[method]
-        assert params.get("minItems", 0) == len(call.params) - call.optional, method
-        assert params["maxItems"] == len(call.params), method
+    check_requests_are_the_calls("aquarius", PROTOCOL)
 
 
 @pytest.mark.parametrize("method", sorted(PROTOCOL.calls))

@@ -12,9 +12,8 @@ from games.machikoro import engine
 from games.machikoro.rpc import PROTOCOL, as_call
 from games.machikoro.ruleset import MachiKoroMatch
 from games.rpc import protocol as rpc
-from games.rpc.consumer import RpcConsumer
 
-from games.tests.rpc.rpc_sockets import Schema, branch_names, definition_validator, definitions
+from games.tests.rpc.rpc_sockets import Schema, branch_names, check_requests_are_the_calls, definition_validator, definitions
 
 ROOT = Path(__file__).resolve().parents[3]
 GOOD = {"extensions": ["harbor"], "stacks": 10, "flag": True, "dice": 2, "add": False, "seat": "seat2",
@@ -33,17 +32,7 @@ def request(method, params):
 
 
 def test_the_schemas_requests_are_the_protocols_calls_and_the_volity_calls():
-    requests = definitions("machikoro", "requests")
-    declared = set(PROTOCOL.calls) | set(RpcConsumer.VOLITY)
-    assert set(RpcConsumer.VOLITY) == set(rpc.VOLITY_CALLS)
-    assert set(requests) == declared
-    assert sorted(branch_names("machikoro", "request")) == sorted(declared)
-    for method, definition in requests.items():
-        assert definition["properties"]["method"] == {"const": method}
-        params = definition["properties"]["params"]
-        call = PROTOCOL.calls.get(method) or rpc.VOLITY_CALLS[method]
-        assert params.get("minItems", 0) == len(call.params) - call.optional, method
-        assert params["maxItems"] == len(call.params), method
+    check_requests_are_the_calls("machikoro", PROTOCOL)
 
 
 @pytest.mark.parametrize("method", sorted(PROTOCOL.calls))
