@@ -5,7 +5,7 @@ game's client module plays on from there (it knows only what the socket says).
 """
 from config.registry import UnknownGame, get_game
 
-from games.clients.rpc import RpcConnection, Replaying, socket_address
+from games.clients.rpc import Patient, RpcConnection, Replaying, socket_address
 
 
 class NoClient(Exception):
@@ -25,6 +25,7 @@ def client_for(ruleset):
 async def play_table(connection, bot=None, seed=None, ready=True):
     """Learn the table's game from its state burst, then play it with its client's policy `bot` (its default if
     None); returns (client module, outcome)."""
+    connection = Patient(connection)
     await connection.call("volity.send_state")
     held = []
     while not held or held[-1]["method"] != "volity.receive_state":

@@ -20,6 +20,11 @@ def suspended_meanwhile(error):
     return error.code == 609 and "volity.game_suspended" in error.tokens
 
 
+def rate_limited(error):
+    """A call refused for going over the socket's rate limit: it changed nothing and may be sent again."""
+    return error.code == 609 and "volity.rate_limited" in error.tokens
+
+
 def socket_address(game_url, token=None):
     """(ws URL of the game's RPC socket, Origin) from the game page's address, e.g. http://host/games/<code>/."""
     parts = urlsplit(game_url)
@@ -104,6 +109,30 @@ async def get_ready(connection):
         if error.code != 609:
             raise
     return True
+
+
+RATE_LIMIT_PAUSE = 0.25  # seconds: two calls' worth of the socket's refill
+
+
+class Patient:
+    """A connection whose calls refused by the rate limit (8 calls a second) wait a moment and are sent again, so
+    a policy never mistakes that refusal for a position that moved on."""
+
+    def __init__(self, connection, pause=RATE_LIMIT_PAUSE):
+        self.connection = connection
+        self.pause = pause
+
+    async def call(self, method, *params):
+        while True:
+            try:
+                return await self.connection.call(method, *params)
+            except RpcError as error:
+                if not rate_limited(error):
+                    raise
+            await asyncio.sleep(self.pause)
+
+    async def notification(self, timeout=None):
+        return await self.connection.notification(timeout)
 
 
 class Replaying:

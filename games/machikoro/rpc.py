@@ -123,7 +123,7 @@ class MachiKoroProtocol(RpcProtocol):
 
     def notifications(self, match, events, seat):
         notes = [note for event in match.visible_events(events, seat) if (note := self._note(event)) is not None]
-        if events and not match.state.over:
+        if not match.state.over:  # every recorded move moves the position on, even one with no event to tell
             notes.append(self._prompt(match.state, seat))
         return notes
 

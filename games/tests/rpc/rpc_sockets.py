@@ -206,15 +206,27 @@ class Schema:
     about to be sent."""
 
     def __init__(self, game="aquarius"):
+        self.game = game
         document = load_schema(game)
         registry = schema_registry()
         self.frames = jsonschema.Draft202012Validator(document, registry=registry)
+        # A notification's method picks its one definition (each fixes "method" with a const), so a frame its
+        # definition accepts is one the whole schema accepts: checking that one alone is 20 times cheaper.
+        notes = definitions(game, "notifications")
+        self.by_method = {m: None for m in branch_names(game, "notification")
+                          if notes[m]["properties"]["method"] == {"const": m}}
         request = {"$ref": f"{document['$id']}#/$defs/request"}
         requests = {"$schema": document["$schema"], "anyOf": [
             request, {"type": "array", "minItems": 1, "maxItems": 8, "items": request}]}
         self.requests = jsonschema.Draft202012Validator(requests, registry=registry)
 
     def __call__(self, frame):
+        method = frame.get("method") if isinstance(frame, dict) else None
+        if method in self.by_method:
+            if self.by_method[method] is None:
+                self.by_method[method] = definition_validator(self.game, "notifications", method)
+            if self.by_method[method].is_valid(frame):
+                return
         errors = sorted(self.frames.iter_errors(frame), key=lambda e: list(e.path))
         assert not errors, f"{frame} breaks the schema: {errors[0].message}"
 

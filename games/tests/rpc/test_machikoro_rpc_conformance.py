@@ -239,3 +239,21 @@ async def test_a_state_burst_rebuilds_the_view_the_notifications_built(django_us
         assert burst.snapshot() == incremental
         assert burst.holdings and burst.market
 
+
+
+async def test_a_move_that_changes_nothing_anyone_sees_still_prompts_the_next_decision(django_user_model):
+    """Declining the Harbor's +2 on a 10 that nobody's cards answer has no event of its own, yet the position moved
+    on (to the purchase): the seat to act is asked again and the others hear whose move it is (CI once saw a
+    program wait for ever for that prompt)."""
+    game, clients = await table(django_user_model)
+    offered = 99  # adjust_from: every landmark up to this index has been offered this turn (the Harbor included)
+    await sync(arrange)(game, in_phase("adjust", landmarks=("harbor",), dice=(4, 6), choice="harbor",
+                                       adjust_from=offered))
+    assert ok(await clients[0].call("game.adjust_roll", False))
+    got = await heard(clients)
+    assert got[0] == [{"jsonrpc": "2.0", "method": "game.your_move", "params": [
+        {"phase": "build", "card": None, "verb": None}, got[0][0]["params"][1]]}]
+    assert ["game.pass"] in got[0][0]["params"][1]
+    for seat in (1, 2, None):
+        assert got[seat] == [{"jsonrpc": "2.0", "method": "game.other_move",
+                              "params": ["seat1", {"phase": "build", "card": None, "verb": None}]}]

@@ -12,9 +12,11 @@ import pytest_asyncio
 from django.core.management import call_command
 
 from games.clients.play import play_table
+from games.clients.rpc import Patient, RpcError, rate_limited
 from games.machikoro import client as machikoro_client
 from games.machikoro.client import TableView
 from games.models import Game
+from games.rate_limit import TokenBucket
 from games.rpc.tokens import seat_token
 
 from games.tests.sockets import close_consumer_connections, sync
@@ -143,3 +145,25 @@ async def test_a_client_waiting_briefly_for_a_notification_keeps_its_socket(djan
         await ann.notification(timeout=0.05)
     assert await ann.call("volity.send_state") == ["volity.ok"]
     assert (await ann.notification())["method"] == "volity.receive_state"
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_clients_wait_out_the_rate_limit_instead_of_taking_it_for_a_moved_position(
+        django_user_model, close_sockets, monkeypatch):
+    """A call refused by the socket's rate limit (609 volity.rate_limited) changed nothing: the site's clients send
+    it again after a pause. Taking it for 'the position moved on' (the other 609s) left a program waiting for a
+    prompt that never came (seen in CI once the games ran faster)."""
+    monkeypatch.setattr("games.rpc.consumer.TokenBucket", lambda: TokenBucket(capacity=2, rate=20.0))
+    game, ids, keys = await sync(machikoro_table)(django_user_model, ("ann", "bob"))
+    ann = CommunicatorConnection(await connect(game.code, keys["ann"], validate=schema_validator("machikoro")))
+    refused = []
+    for _ in range(4):  # the bucket holds 2: a burst of 4 goes over it
+        try:
+            await ann.call("volity.unready")
+        except RpcError as error:
+            refused.append(error)
+    assert refused and all(rate_limited(e) for e in refused)
+
+    patient = Patient(ann, pause=0.05)
+    assert [await patient.call("volity.unready") for _ in range(6)] == [["volity.ok"]] * 6
