@@ -28,14 +28,42 @@
     log.scrollTop = log.scrollHeight;
   }
 
-  function toggle() {
+  const SPEEDS = { "0.5": 1400, "1": 700, "2": 350, "4": 175 };  // milliseconds per move
+  const speed = document.getElementById("replay-speed");
+
+  function playLabel() {
     const button = document.getElementById("replay-play");
-    if (playing) { clearInterval(playing); playing = null; button.textContent = "▶ Play"; return; }
-    button.textContent = "⏸ Pause";
+    button.textContent = playing ? "⏸ " + gettext("Pause") : "▶ " + pgettext("replay", "Play");
+    button.setAttribute("aria-pressed", playing ? "true" : "false");
+  }
+
+  function stop() {
+    if (playing) { clearInterval(playing); playing = null; }
+    playLabel();
+  }
+
+  function start() {
+    stop();
+    if (step >= data.steps.length - 1) show(0);  // playing from the end starts again
     playing = setInterval(function () {
-      if (step >= data.steps.length - 1) { toggle(); return; }
+      if (step >= data.steps.length - 1) { stop(); return; }
       show(step + 1);
-    }, 700);
+    }, SPEEDS[speed.value] || 700);
+    playLabel();
+  }
+
+  function toggle() { if (playing) stop(); else start(); }
+
+  // Keys as on Lichess: arrows step, Home/End jump, space plays or pauses. Keys typed into a field, or that a
+  // focused control already handles (the slider's arrows, a button's space), are left alone.
+  function onKey(event) {
+    if (!data || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    if (target.closest && target.closest("input, select, textarea, [contenteditable]")) return;
+    const moves = { ArrowLeft: function () { return step - 1; }, ArrowRight: function () { return step + 1; },
+      Home: function () { return 0; }, End: function () { return data.steps.length - 1; } };
+    if (moves[event.key]) { stop(); show(moves[event.key]()); event.preventDefault(); return; }
+    if (event.key === " " && !(target.closest && target.closest("button, a"))) { toggle(); event.preventDefault(); }
   }
 
   fetch(root.dataset.source, { headers: { Accept: "application/json" } })
@@ -45,12 +73,14 @@
       data = payload;
       seats = (data.players || []).map(function (name, position) { return { position: position, name: name }; });
       slider.max = String(data.steps.length - 1);
-      document.getElementById("replay-first").onclick = function () { show(0); };
-      document.getElementById("replay-back").onclick = function () { show(step - 1); };
-      document.getElementById("replay-next").onclick = function () { show(step + 1); };
-      document.getElementById("replay-last").onclick = function () { show(data.steps.length - 1); };
+      document.getElementById("replay-first").onclick = function () { stop(); show(0); };
+      document.getElementById("replay-back").onclick = function () { stop(); show(step - 1); };
+      document.getElementById("replay-next").onclick = function () { stop(); show(step + 1); };
+      document.getElementById("replay-last").onclick = function () { stop(); show(data.steps.length - 1); };
       document.getElementById("replay-play").onclick = toggle;
-      slider.oninput = function () { show(Number(slider.value)); };
+      speed.onchange = function () { if (playing) start(); };
+      slider.oninput = function () { stop(); show(Number(slider.value)); };
+      document.addEventListener("keydown", onKey);
       show(0);
     });
 })();

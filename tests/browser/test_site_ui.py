@@ -276,3 +276,36 @@ def test_a_page_whose_game_is_gone_says_so_and_stops_reconnecting(site, browser)
         page.wait_for_timeout(3000)   # reconnecting would have tried again within 0.7 s, then 1.1 s
         assert page.evaluate(f"{game_sockets}.length") == tries == 2
     page.context.close()
+
+
+def test_the_replay_plays_from_the_keyboard_at_a_chosen_speed_and_stays_in_french(site, browser, finished_game):
+    context = browser.new_context(viewport=SIZES["desktop"], locale="fr-FR")
+    page = context.new_page()
+    errors = []
+    watch_errors(page, errors)
+    with screenshots_on_failure("replay-keys", [page]):
+        page.goto(f"{site.url()}/games/{finished_game}/replay/")
+        page.wait_for_selector("#replay-position:has-text('Coup 0 sur')")
+        last = int(page.get_attribute("#replay-step", "max"))
+        position = "() => document.getElementById('replay-step').value"
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(position) == "2"
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(position) == "1"
+        page.keyboard.press("End")
+        assert page.evaluate(position) == str(last)
+        page.keyboard.press("Home")
+        assert page.evaluate(position) == "0"
+        page.select_option("#replay-speed", "4")
+        page.keyboard.press(" ")   # plays: the label says "Pause" in French, then the moves advance
+        page.wait_for_selector("#replay-play[aria-pressed='true']")
+        page.wait_for_function(f"() => Number(document.getElementById('replay-step').value) >= {min(3, last)}")
+        page.keyboard.press(" ")   # pauses: the button is translated again, and the position stays put
+        page.wait_for_selector("#replay-play[aria-pressed='false']")
+        assert page.inner_text("#replay-play") == "▶ Lecture"
+        held = page.evaluate(position)
+        page.keyboard.press("ArrowRight")
+        assert int(page.evaluate(position)) == min(int(held) + 1, last)
+        assert not errors
+    context.close()
