@@ -110,6 +110,20 @@ def test_a_player_who_is_there_keeps_the_seat_at_the_start_of_their_turn(ann, bo
     assert all(s["handover_from"] is None for s in seats_frame(fresh, seats, present)["seats"] if s["name"] != stalled.name)
 
 
+def test_a_new_turn_sends_the_seat_list_with_the_new_moment(ann, bob, broadcasts):
+    game = started_counting_game(ann, bob, target=90, turn_seconds=60)
+    first = to_act(game, ann, bob)
+    second = bob if first == ann else ann
+    for player in (ann, bob):
+        services.socket_opened(game_id=game.pk, identity=player)
+    broadcasts.clear()
+    services.play_action(game_id=game.pk, identity=first, expected_seq=0, action={"type": "add", "amount": 1})
+    game = Game.objects.get(pk=game.pk)
+    frames = [f for _, f in broadcasts if isinstance(f, dict) and f.get("type") == "seats"]
+    listed = {s["name"]: s["handover_from"] for s in frames[-1]["seats"]}
+    assert listed == {first.name: None, second.name: game.turn_deadline.isoformat()}
+
+
 def test_the_check_allows_once_the_turn_timer_has_run_out(ann, bob):
     game = started_counting_game(ann, bob, target=90, turn_seconds=60)
     stalled = seat(game, to_act_not_host(game, ann, bob))
