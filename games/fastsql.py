@@ -241,11 +241,14 @@ def _build_seat_list(game_field_names):
     game_fields = [f for f in Game._meta.concrete_fields if f.name in wanted]
     presence, seat_pk = Presence._meta, f"s.{_quote(Seat._meta.pk.column)}"
     columns = [f"s.{_quote(f.column)}" for f in seat_fields] + [f"g.{_quote(f.column)}" for f in game_fields]
-    live = (f"EXISTS (SELECT 1 FROM {_quote(presence.db_table)} p "
-            f"WHERE p.{_quote(presence.get_field('seat').column)} = {seat_pk} "
-            f"AND p.{_quote(presence.get_field('last_seen').column)} > %s)")
+    of_seat = f"FROM {_quote(presence.db_table)} p WHERE p.{_quote(presence.get_field('seat').column)} = {seat_pk}"
+    last_seen = f"p.{_quote(presence.get_field('last_seen').column)}"
+    # The last refresh of any of the seat's sockets, dead ones too (a sign of life: selectors.handover), then
+    # whether one is alive.
+    refreshed = f"(SELECT MAX({last_seen}) {of_seat})"
+    live = f"EXISTS (SELECT 1 {of_seat} AND {last_seen} > %s)"
     game_fk = f"s.{_quote(Seat._meta.get_field('game').column)}"
-    sql = (f"SELECT {', '.join(columns + [live])} "
+    sql = (f"SELECT {', '.join(columns + [refreshed, live])} "
            f"FROM {_quote(Seat._meta.db_table)} s JOIN {_quote(Game._meta.db_table)} g "
            f"ON g.{_quote(Game._meta.pk.column)} = {game_fk} "
            f"WHERE {game_fk} = %s ORDER BY s.{_quote('position')}")
@@ -262,8 +265,15 @@ def seat_list(game_id, game_field_names, live_since):
     rows = _execute(connection, sql, [cutoff, game_id])
     if not rows:
         return None, [], set()
-    game = _instance(Game, connection, game_fields, rows[0][len(seat_fields):-1], game_converters)
+    game = _instance(Game, connection, game_fields, rows[0][len(seat_fields):-2], game_converters)
     seats = _seats_of(game, rows, connection, seat_fields, seat_converters)
+    converters = _converters([Presence._meta.get_field("last_seen")], "p")
+    for seat, row in zip(seats, rows):
+        # seat.last_refreshed: the last refresh of any of its sockets, or None (selectors.presence.last_signs_of_life)
+        value = row[-2]
+        for _index, converter, column in converters:
+            value = converter(value, column, connection)
+        seat.last_refreshed = value
     return game, seats, {seat.pk for seat, row in zip(seats, rows) if row[-1]}
 
 

@@ -11,6 +11,7 @@ from games import fastsql
 from games.models import ChatMessage, Game
 from games.ratings.eligibility import rated_start_problem
 
+from games.selectors.handover import handover_times
 from games.selectors.log_entries import entry_payload, log_entries
 from games.selectors.lookup import current_match, host_key, seat_of
 from games.selectors.presence import live_since
@@ -25,9 +26,10 @@ def iso(moment):
     return moment.isoformat() if moment else None
 
 
-def seat_payload(seat, host, present, votes=None, kicked=()):
+def seat_payload(seat, host, present, votes=None, kicked=(), handover_from=None):
     """`present`: ids of the seats with a live socket; `votes`: the game's votes to hand seats to bots (in a
-    turn-based game, to remove players); `kicked`: the identity keys of the players removed (Game.kicked)."""
+    turn-based game, to remove players); `kicked`: the identity keys of the players removed (Game.kicked);
+    `handover_from`: the moment from which the others may hand the seat to a bot (selectors.handover)."""
     return {
         "id": seat.pk,
         "position": seat.position,
@@ -46,18 +48,24 @@ def seat_payload(seat, host, present, votes=None, kicked=()):
         "bot_for_turn": seat.bot_for_turn,
         "forfeited": seat.forfeited,
         "removed": seat.identity_key is not None and seat.identity_key in kicked,
+        # From then on (ISO time, maybe already past) the host, or a vote, may hand the seat to a bot; null:
+        # not while the game stays as it is (a new seat list comes when it changes).
+        "handover_from": iso(handover_from),
     }
 
 
 # What seats_frame reads of the game: a seat list is sent at every socket opened or closed, and the game's
 # rules and state (kilobytes of JSON each) have no part in it.
 SEATS_FRAME_FIELDS = ("code", "status", "min_players", "max_players", "handover_votes", "rematch", "host_user",
-                      "host_guest", "rated", "pace", "kicked", "suspended_at", "suspended_by")
+                      "host_guest", "rated", "pace", "kicked", "suspended_at", "suspended_by",
+                      # when each seat may be handed to a bot (selectors.handover)
+                      "started_at", "turn_seconds", "turn_deadline", "to_act")
 
 
 def seats_frame(game, seats, present):
     """`present`: ids of the seats with a live socket (see `seats_and_presence`)."""
     host = host_key(game)
+    handover = handover_times(game, seats, present)
     return {
         "type": "seats",
         "status": game.status,
@@ -67,7 +75,7 @@ def seats_frame(game, seats, present):
         # A rated lobby short of the rated players it needs (its page says so, docs/playing.md "Ratings").
         "rated_needs_players": bool(game.rated and game.status == Game.Status.LOBBY
                                     and rated_start_problem(game, seats)),
-        "seats": [seat_payload(s, host, present, game.handover_votes, game.kicked) for s in seats],
+        "seats": [seat_payload(s, host, present, game.handover_votes, game.kicked, handover[s.pk]) for s in seats],
         "pace": game.pace,
         "rematch": _rematch_code(game),
         # A suspended game (services.suspension): who suspended it; the seats' "ready" say who is ready again.

@@ -32,3 +32,18 @@ def last_sign_of_life(seat, game):
     refreshed = Presence.objects.filter(seat=seat).aggregate(last=Max("last_seen"))["last"]
     moments = [m for m in (refreshed, seat.disconnected_at, game.started_at) if m is not None]
     return max(moments) if moments else None
+
+
+def last_signs_of_life(game, seats):
+    """{seat id: last_sign_of_life(seat, game)} for several seats of `game`: no query for seats read with their
+    last refresh (`seat.last_refreshed`, games.fastsql.seat_list), else one."""
+    if all(hasattr(s, "last_refreshed") for s in seats):
+        refreshed = {s.pk: s.last_refreshed for s in seats}
+    else:
+        refreshed = dict(Presence.objects.filter(seat__in=[s.pk for s in seats]).order_by().values("seat")
+                         .annotate(last=Max("last_seen")).values_list("seat", "last"))
+    signs = {}
+    for seat in seats:
+        moments = [m for m in (refreshed.get(seat.pk), seat.disconnected_at, game.started_at) if m is not None]
+        signs[seat.pk] = max(moments) if moments else None
+    return signs

@@ -2,17 +2,21 @@
 
 The host decides alone. With no host present (the host's page is closed, or a bot plays the host's
 seat), the players who are there and play their own seats vote: a strict majority of them, the stalled
-player left out, hands the seat over. A seat is stalled when its player is away or is keeping everyone waiting;
-a player who is there and not to act keeps the seat. The player takes the seat back as after a timeout.
+player left out, hands the seat over. Whether a seat is stalled is one rule (selectors.handover), checked here
+by `check_seat_can_be_handed_over`: a player who is there keeps the seat until their turn timer has run out;
+a player who is away, once away past GAMES_ABSENCE_GRACE. The player takes the seat back as after a timeout.
 """
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.errors import BadRequest, NotAllowed
 from games.models import Game
+from games.selectors.frames import iso
+from games.selectors.handover import handover_opens_at
 from games.selectors.lookup import host_key
-from games.selectors.presence import present_seat_ids
+from games.selectors.presence import is_present, last_sign_of_life, present_seat_ids
 
 from games.services.common import (
     announce_seats, lock_game, locked_seats, refuse_while_suspended, require_seat, require_status,
@@ -37,10 +41,9 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
         return _vote_to_remove(game, seats, actor, target, identity)
     if target.is_automated:
         return {"handed": True, "votes": 0, "needed": 0}  # already done (a double click, another voter)
-    present = present_seat_ids(game.pk, timezone.now())
-    if target.pk in present and target.position not in game.to_act:
-        raise NotAllowed(_("This player is here and it is not their turn: the seat is not stalled."),
-                         code="not_stalled")
+    now = timezone.now()
+    present = present_seat_ids(game.pk, now)
+    check_seat_can_be_handed_over(game, target, now, present=target.pk in present)
     host = host_key(game)
     if identity.key == host:
         hand_seat_to_bot(game, seats, target)
@@ -55,6 +58,27 @@ def hand_stalled_seat_to_bot(*, game_id, identity, seat_id):
     return _count_vote(game, seats, target, identity, voters, hand_seat_to_bot)
 
 
+def check_seat_can_be_handed_over(game, seat, now, *, present=None):
+    """Refuse, changing nothing, to hand `seat` to a bot at `now` unless the rule allows it
+    (selectors.handover.handover_opens_at). The refusal is NotAllowed with code "not_stalled" and
+    `handover_from`: the moment from which it would be allowed (ISO time), or None. `present`: whether the
+    seat has a live socket, when the caller knows (else read here)."""
+    if present is None:
+        present = game.pace == Game.Pace.LIVE and is_present(seat, now)
+    last_seen = None if present or game.pace != Game.Pace.LIVE else last_sign_of_life(seat, game)
+    opens = handover_opens_at(game, seat, present=present, last_seen=last_seen)
+    if opens is not None and opens <= now:
+        return
+    if game.pace == Game.Pace.TURN_BASED:
+        message = _("This player has not run out of time: only a player whose time per move ran out can be removed.")
+    elif present:
+        message = _("%(name)s is here and their time has not run out: the seat stays theirs.") % {"name": seat.name}
+    else:
+        message = _("%(name)s has been away for less than %(seconds)s seconds: the seat stays theirs for now.") % {
+            "name": seat.name, "seconds": int(settings.GAMES_ABSENCE_GRACE)}
+    raise NotAllowed(message, code="not_stalled", handover_from=iso(opens))
+
+
 def _vote_to_remove(game, seats, actor, target, identity):
     """Turn-based games: a player who ran out of time per move at least once may be removed. Nobody's
     presence counts: the host's vote removes at once, otherwise a strict majority of the players playing
@@ -62,9 +86,7 @@ def _vote_to_remove(game, seats, actor, target, identity):
     a bot to the end and they cannot take it back (their identity is in Game.kicked)."""
     if target.is_bot or target.forfeited or target.identity_key in game.kicked:
         return {"handed": True, "votes": 0, "needed": 0}  # already done (a double click, another voter)
-    if not target.timeouts:
-        raise NotAllowed(_("This player has not run out of time: only a player whose time per move ran out can "
-                           "be removed."), code="not_stalled")
+    check_seat_can_be_handed_over(game, target, timezone.now())
     if actor.forfeited or actor.identity_key in game.kicked or (actor.autopilot and not actor.bot_for_turn):
         raise NotAllowed(_("Take your seat back first: only players playing their own seats vote."))
     if identity.key == host_key(game):

@@ -126,8 +126,11 @@ def record_action(game, seats, ruleset, match, position, action, by):
     progress = new_match.progress()
     now = timezone.now()
     new_turn = progress.turn != game.turn or list(progress.to_act) != list(game.to_act)
+    # A new turn with a timer changes when the seats may be handed to bots (selectors.handover): the seat list
+    # tells the pages, as it does when a turn-based stand-in bot gives a seat back.
+    seats_changed = new_turn and bool(game.turn_seconds) and not progress.over
     if game.pace == Game.Pace.TURN_BASED and _end_of_stand_in_turns(seats, progress.to_act):
-        announce_seats(game)
+        seats_changed = True
     game.event_seq += 1
     game.state = new_match.dump()
     game.to_act = list(progress.to_act)
@@ -146,6 +149,8 @@ def record_action(game, seats, ruleset, match, position, action, by):
     event = fastsql.insert_event_and_update_game(fields, game=game, seq=game.event_seq, seat=position, by=by,
                                                  action=action, events=events)
     _announce_update(game, seats, ruleset, new_match, event)
+    if seats_changed:
+        announce_seats(game)
     notify_turn(game, seats, actor=position)  # turn-based games: "your turn" to the players now to act
     if progress.over:
         _finished(game)

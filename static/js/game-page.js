@@ -30,12 +30,14 @@
     pending: false,
     leaving: false,
     nudged: null,       // the deadline we already reported as passed
+    confirming: null,   // the seat whose handing over to a bot the page is asking to confirm
     // Turn-based games: the last event the player had seen before this visit (entries after it are
     // highlighted), null otherwise.
     seenSeq: root.dataset.seenSeq !== undefined ? parseInt(root.dataset.seenSeq, 10) : null,
   };
   const turnBased = root.dataset.pace === "turn_based";
   let refs = 0;
+  let handoverTimer = null;  // redraws the seats when the next seat may be handed to a bot
 
   const socket = new LiveSocket(root.dataset.socket, {
     open: function () { setConnection(true); hello(); },
@@ -213,6 +215,7 @@
     const lobby = page.status === "lobby";
     const suspended = page.status === "playing" && !!page.seats.suspended;
     const toAct = page.progress ? page.progress.to_act : [];
+    const focused = keptFocus();
     $("seats").replaceChildren.apply($("seats"), page.seats.seats.map(function (seat) {
       const isMe = mine && seat.id === mine.id;
       const item = h("li", { class: !lobby && toAct.indexOf(seat.position) >= 0 ? "to-act" : "" }, [
@@ -231,33 +234,87 @@
           onclick: function () { send({ type: "kick", seat: seat.id }); },
         }));
       }
-      if (turnBased && mayVoteToRemove(seat, mine)) {
-        const count = seat.handover_votes ? " (" + interpolate(ngettext("%s vote", "%s votes", seat.handover_votes), [seat.handover_votes]) + ")" : "";
-        item.append(h("button", {
-          class: "remove handover", type: "button", text: gettext("Vote to remove") + count,
-          title: gettext("A bot plays this seat to the end of the game; the player cannot take it back"),
-          "aria-label": interpolate(gettext("Vote to remove %s"), [seat.name]),
-          onclick: function () { send({ type: "hand_to_bot", seat: seat.id }); },
-        }));
-      } else if (!turnBased && mayHandOver(seat, mine, toAct)) {
-        const votes = seat.handover_votes ? " (" + interpolate(ngettext("%s vote", "%s votes", seat.handover_votes), [seat.handover_votes]) + ")" : "";
-        item.append(h("button", {
-          class: "remove handover", type: "button", text: gettext("Bot plays") + votes,
-          title: gettext("Let a bot play this seat until the player takes it back"),
-          "aria-label": interpolate(gettext("Let a bot play for %s"), [seat.name]),
-          onclick: function () { send({ type: "hand_to_bot", seat: seat.id }); },
-        }));
-      }
+      const offer = turnBased ? mayVoteToRemove(seat, mine) : mayHandOver(seat, mine);
+      if (offer) item.append(handoverControl(seat));
       return item;
     }));
+    if (page.confirming !== null && !$("handover-confirm-" + page.confirming)) {
+      page.confirming = null;  // the seat may no longer be handed over: the question went with the button
+    }
+    if (focused) focusHandover(focused.seat, focused.selector);
+    scheduleHandoverRender();
   }
 
-  // A stalled seat (its player away, or keeping everyone waiting) may be handed to a bot by the host, or
-  // by a vote of the players there when the host is not. The server decides; this only offers the button.
-  function mayHandOver(seat, mine, toAct) {
+  // The seat's "Bot plays" (turn-based: "Vote to remove") button, or, once clicked, the question asked in the
+  // page with Confirm and Cancel (page.confirming: the seat asked about).
+  function handoverControl(seat) {
+    const votes = seat.handover_votes ? " (" + interpolate(ngettext("%s vote", "%s votes", seat.handover_votes), [seat.handover_votes]) + ")" : "";
+    if (page.confirming === seat.id) {
+      const question = turnBased ? interpolate(gettext("Vote to remove %s? A bot will play their seat to the end."), [seat.name])
+        : interpolate(gettext("Hand %s's seat to a bot?"), [seat.name]);
+      const cancel = function () { page.confirming = null; renderSeats(); focusHandover(seat.id, ".handover"); };
+      return h("span", { class: "handover-confirm", id: "handover-confirm-" + seat.id, role: "group", "aria-label": question }, [
+        h("span", { class: "question", text: question }),
+        h("button", {
+          class: "confirm", type: "button", text: gettext("Confirm"), "data-seat": String(seat.id),
+          onclick: function () { page.confirming = null; send({ type: "hand_to_bot", seat: seat.id }); renderSeats(); },
+        }),
+        h("button", { class: "cancel", type: "button", text: gettext("Cancel"), "data-seat": String(seat.id), onclick: cancel }),
+      ]);
+    }
+    const ask = function () { page.confirming = seat.id; renderSeats(); focusHandover(seat.id, ".confirm"); };
+    if (turnBased) {
+      return h("button", {
+        class: "remove handover", type: "button", text: gettext("Vote to remove") + votes,
+        title: gettext("A bot plays this seat to the end of the game; the player cannot take it back"),
+        "aria-label": interpolate(gettext("Vote to remove %s"), [seat.name]), "data-seat": String(seat.id), onclick: ask,
+      });
+    }
+    return h("button", {
+      class: "remove handover", type: "button", text: gettext("Bot plays") + votes,
+      title: gettext("Let a bot play this seat until the player takes it back"),
+      "aria-label": interpolate(gettext("Let a bot play for %s"), [seat.name]), "data-seat": String(seat.id), onclick: ask,
+    });
+  }
+
+  // A seat list redrawn (a new one came) keeps the focus on the same seat's control.
+  function keptFocus() {
+    const node = document.activeElement;
+    if (!node || !node.dataset || !node.dataset.seat || !$("seats").contains(node)) return null;
+    return { seat: node.dataset.seat, selector: "." + node.className.trim().split(/\s+/).join(".") };
+  }
+
+  function focusHandover(seatId, selector) {
+    const target = $("seats").querySelector("[data-seat='" + seatId + "']" + selector);
+    if (target) target.focus();
+  }
+
+  // The server says from when each seat may be handed to a bot (seat.handover_from: its turn timer ran out, or
+  // its player has been away past the grace time; docs/live-games.md). The page offers the control from that
+  // moment, redrawing the seats once then, and never before.
+  function handoverOpen(seat) {
+    return !!seat.handover_from && Date.parse(seat.handover_from) <= Date.now();
+  }
+
+  function scheduleHandoverRender() {
+    clearTimeout(handoverTimer);
+    handoverTimer = null;
+    if (page.status !== "playing" || !page.seats) return;
+    const now = Date.now();
+    const next = page.seats.seats.reduce(function (soonest, seat) {
+      const at = seat.handover_from ? Date.parse(seat.handover_from) : NaN;
+      return at > now && (soonest === null || at < soonest) ? at : soonest;
+    }, null);
+    // setTimeout's longest wait is about 24.8 days; a turn-based time per move is at most 3 days.
+    if (next !== null) handoverTimer = setTimeout(renderSeats, Math.min(next - now + 50, 2147483000));
+  }
+
+  // A stalled seat (its turn timer ran out, or its player has been away past the grace time) may be handed
+  // to a bot by the host, or by a vote of the players there when the host is not. The server decides; this
+  // only offers the button.
+  function mayHandOver(seat, mine) {
     if (page.status !== "playing" || !mine || mine.autopilot || seat.id === mine.id) return false;
-    if (seat.bot || seat.autopilot) return false;
-    if (seat.connected && toAct.indexOf(seat.position) < 0) return false;
+    if (seat.bot || seat.autopilot || !handoverOpen(seat)) return false;
     const host = page.seats.seats.find(function (s) { return s.host; });
     return mine.host || !host || !host.connected || host.autopilot;
   }
@@ -274,7 +331,7 @@
   function mayVoteToRemove(seat, mine) {
     if (page.status !== "playing" || !mine || seat.id === mine.id || mine.forfeited || mine.removed) return false;
     if (mine.autopilot && !mine.bot_for_turn) return false;
-    return !seat.bot && !seat.forfeited && !seat.removed && seat.timeouts > 0;
+    return !seat.bot && !seat.forfeited && !seat.removed && handoverOpen(seat);
   }
 
   // A bot's name in the page's language: the host's picker lists every kind with its translated name.
