@@ -305,6 +305,8 @@ GAMES_BOT_STALL = float(os.environ.get("GAMES_BOT_STALL", "20"))  # a bot move t
 GAMES_ABSENCE_GRACE = float(os.environ.get("GAMES_ABSENCE_GRACE", "45"))  # seconds offline before a bot plays
 GAMES_LOBBY_TTL = int(os.environ.get("GAMES_LOBBY_TTL", str(30 * 60)))  # idle lobby nobody is in expires
 GAMES_LOBBY_MAX_AGE = 6 * 3600  # any lobby untouched this long expires
+# A lobby whose host has had no socket open for this many seconds closes (the sweeper; 0: never, for this reason).
+GAMES_LOBBY_ABANDON_AFTER = float(os.environ.get("GAMES_LOBBY_ABANDON_AFTER", str(15 * 60)))
 # A suspended game (Volity's volity.suspend_game) resumes by itself after this many seconds, ready or not.
 GAMES_SUSPENSION_LIMIT = float(os.environ.get("GAMES_SUSPENSION_LIMIT", str(30 * 60)))
 # Presence: each ASGI process refreshes its player sockets' rows every heartbeat; a row not refreshed for

@@ -18,7 +18,7 @@ from games.accounts.services import (
     ALREADY_CONFIRMED, do_after_password_reset, do_change_email, do_confirm_email, do_send_confirmation, do_sign_up,
 )
 from games.accounts.tokens import BadLink, ExpiredLink
-from games.errors import GameError
+from games.errors import GameError, TooManyGuests
 from games.forms import GuestForm
 from games.identity import request_identity
 from games.models import Guest
@@ -26,7 +26,7 @@ from games.programs.forms import ProgramAccountForm
 from games.programs.selectors import is_program
 from games.programs.services import do_mark_program
 from games.rate_limits import client_ip, parse_rate, take_one
-from games.services.accounts import become_guest, forget_guest, keep_guest_as_account
+from games.services.accounts import become_guest, count_new_guest, forget_guest, keep_guest_as_account
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -88,22 +88,28 @@ def sign_up(request):
     return render(request, "registration/signup.html", context)
 
 
+def too_many_guests(request, template, context, wait):
+    """The page again, answering 429, with why no guest was made (the guest rate per client address)."""
+    minutes = -(-wait // 60)
+    context["too_many_guests"] = ngettext(
+        "Too many guests were created from your address: try again in %(minutes)d minute, or log in.",
+        "Too many guests were created from your address: try again in %(minutes)d minutes, or log in.",
+        minutes) % {"minutes": minutes}
+    response = render(request, template, context, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def play_as_guest(request):
     identity = request_identity(request)
     form = GuestForm(request.POST or None)
     context = {"form": form, "identity": identity, "next": _next_url(request, "")}
     if request.method == "POST" and form.is_valid():
-        wait = take_one("guest", client_ip(request) or "unknown", parse_rate(settings.GAMES_GUEST_RATE, "GAMES_GUEST_RATE"))
-        if wait:
-            minutes = -(-wait // 60)
-            context["too_many_guests"] = ngettext(
-                "Too many guests were created from your address: try again in %(minutes)d minute, or log in.",
-                "Too many guests were created from your address: try again in %(minutes)d minutes, or log in.",
-                minutes) % {"minutes": minutes}
-            response = render(request, "registration/guest.html", context, status=429)
-            response["Retry-After"] = str(wait)
-            return response
+        try:
+            count_new_guest(client_ip(request))
+        except TooManyGuests as exc:
+            return too_many_guests(request, "registration/guest.html", context, exc.details["wait"])
         try:
             become_guest(request.session, form.cleaned_data["nickname"])
         except GameError as exc:

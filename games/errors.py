@@ -61,6 +61,12 @@ class BadRequest(GameError):
     code = "bad_request"
 
 
+class TooManyGuests(GameError):
+    """More guests created from one client address than GAMES_GUEST_RATE allows; `wait`: seconds to wait."""
+
+    code = "too_many_guests"
+
+
 class ChatRejected(GameError):
     code = "chat_rejected"
 

@@ -8,9 +8,11 @@ from django.utils.translation import gettext as _, ngettext
 
 from config.registry import get_game
 from games import services
-from games.errors import GameError, InvalidSettings
+from games.account_views import too_many_guests
+from games.errors import GameError, InvalidSettings, LobbyFull, TooManyGuests
 from games.forms import GameSettingsForm, GuestForm
 from games.identity import request_identity
+from games.rate_limits import client_ip
 from games.rpc.tokens import seat_token
 from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.frames import seat_payload
@@ -179,6 +181,7 @@ def game_page(request, code):
                    "bot_label": ruleset.bot_label(s.bot_kind) if s.bot_kind else None} for s in seats],
         "options": ruleset.describe_options(game.options),
         "can_join": game.is_lobby and seat is None and len(seats) < game.max_players,
+        "guest_form": GuestForm() if identity.is_anonymous else None,
         "join_url": request.build_absolute_uri(reverse("games:join", args=[game.code])),
     })
 
@@ -189,6 +192,8 @@ def _socket_url(request, path):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def join_game(request, code):
+    """The join link. A player takes a seat with one click; a visitor types a nickname and is seated as a new
+    guest in the same step (the game page's join panel posts here too)."""
     game = _game_or_404(code)
     identity = request_identity(request)
     if request.method == "POST" and not identity.is_anonymous:
@@ -197,13 +202,33 @@ def join_game(request, code):
         except GameError as exc:
             messages.error(request, exc.message)
         return redirect("games:game", code=game.code)
+    guest_form = GuestForm(request.POST if request.method == "POST" else None)
     seats = seats_of(game)
+    context = {"game": game, "ruleset": get_ruleset(game.ruleset), "identity": identity, "seats": seats,
+               "guest_form": guest_form, "options": get_ruleset(game.ruleset).describe_options(game.options)}
+    if request.method == "POST" and guest_form.is_valid():
+        return _join_as_new_guest(request, game, guest_form, context)
     if seat_of(seats, identity) is not None:
         return redirect("games:game", code=game.code)
-    return render(request, "games/join.html", {
-        "game": game, "ruleset": get_ruleset(game.ruleset), "identity": identity, "seats": seats,
-        "guest_form": GuestForm(), "options": get_ruleset(game.ruleset).describe_options(game.options),
-    })
+    return render(request, "games/join.html", context, status=400 if guest_form.errors else 200)
+
+
+def _join_as_new_guest(request, game, guest_form, context):
+    try:
+        joined = services.join_as_new_guest(session=request.session, game_id=game.pk, client=client_ip(request),
+                                            nickname=guest_form.cleaned_data["nickname"])
+    except TooManyGuests as exc:
+        return too_many_guests(request, "games/join.html", context, exc.details["wait"])
+    except GameError as exc:
+        guest_form.add_error("nickname", exc.message)
+        return render(request, "games/join.html", context, status=400)
+    if isinstance(joined.refused, LobbyFull):
+        messages.warning(request, _("The last seat was taken just before you: you are watching this game as "
+                                    "%(name)s.") % {"name": joined.guest.nickname})
+    elif joined.refused is not None:
+        messages.warning(request, joined.refused.message)
+        messages.info(request, _("You are watching this game as %(name)s.") % {"name": joined.guest.nickname})
+    return redirect("games:game", code=game.code)
 
 
 @require_POST

@@ -4,6 +4,7 @@ from django.urls import reverse
 from config.registry import UnknownGame, get_game
 from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.lookup import host_key, seat_of
+from games.selectors.presence import host_presence
 
 
 def socket_url(request, path):
@@ -29,13 +30,18 @@ def seat_rows(game, seats):
     return rows
 
 
-def game_payload(request, game, seats):
+def game_payload(request, game, seats, presence=None):
+    """`presence`: host_presence's answer for a page of games (read here for one game when not given)."""
     host = host_key(game)
     host_seat = next((s for s in seats if host is not None and s.identity_key == host), None)
     path = rpc_path(game)
+    if presence is None:
+        presence = host_presence([game], seats={game.pk: seats})
+    here, last_seen = presence.get(game.pk, (False, None))
     return {
         "code": game.code, "ruleset": game.ruleset, "status": game.status, "pace": game.pace, "rated": game.rated,
         "public": game.public, "host": host_seat.name if host_seat else None, "seats": seat_rows(game, seats),
+        "host_present": here, "host_last_seen": last_seen,
         "min_players": game.min_players, "max_players": game.max_players, "turn_seconds": game.turn_seconds,
         "on_timeout": game.on_timeout, "created_at": game.created_at,
         "url": request.build_absolute_uri(reverse("games:game", args=[game.code])),

@@ -65,6 +65,12 @@ class GameSerializer(serializers.Serializer):
     rated = serializers.BooleanField()
     public = serializers.BooleanField()
     host = serializers.CharField(allow_null=True, help_text="The host's seat name.")
+    host_present = serializers.BooleanField(help_text=(
+        "Whether the host has the game's page or its referee socket open now. A lobby whose host stays away "
+        "for GAMES_LOBBY_ABANDON_AFTER (15 minutes by default) is closed: its status turns abandoned."))
+    host_last_seen = serializers.DateTimeField(allow_null=True, help_text=(
+        "The last moment the host was known there (now, for a host present); null when they never opened "
+        "a socket of the game."))
     seats = SeatSerializer(many=True)
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()

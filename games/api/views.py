@@ -29,6 +29,7 @@ from games.ratings.selectors import rating_change_rows
 from games.rpc.tokens import seat_token
 from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.lookup import game_by_code, seat_of, seats_of
+from games.selectors.presence import host_presence
 from games.selectors.seat_events import seat_events
 
 LIVE_DEFAULT_TIMER = 90              # the create form's initial choices
@@ -131,7 +132,8 @@ class GameListView(GenericAPIView):
         elif query.get("seats_free") is False:
             games = games.annotate(taken=Count("seats")).filter(~Q(status=Game.Status.LOBBY) | Q(taken__gte=F("max_players")))
         page = self.paginate_queryset(games)
-        rows = [s.GameSerializer(game_payload(request, g, list(g.seats.all()))).data for g in page]
+        presence = host_presence(page)
+        rows = [s.GameSerializer(game_payload(request, g, list(g.seats.all()), presence)).data for g in page]
         return self.get_paginated_response(rows)
 
     @extend_schema(summary="Create a game (you take the first seat)", request=s.GameCreateSerializer,

@@ -1,18 +1,19 @@
 """The public list of games: open lobbies to join and games in progress to watch."""
 from django.conf import settings
 from django.db.models import Count, Q
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext, ngettext
 
 from games.models import Game
 from games.rulesets import UnknownRuleset, get_ruleset
+from games.selectors.presence import host_presence
 
 LIST_LIMIT = 50
 PLAYING_LIMIT = 20   # running games the list shows, newest first
 # What a row shows: a running game's rules and state (kilobytes of JSON each) are never read, and the list
 # is built again at every start and end of a game.
 ROW_FIELDS = ("code", "ruleset", "status", "public", "options", "min_players", "max_players", "turn_seconds",
-              "created_at", "pace", "on_timeout", "to_act")
+              "created_at", "pace", "on_timeout", "to_act", "host_user", "host_guest")
 
 
 def move_time_text(seconds):
@@ -21,6 +22,28 @@ def move_time_text(seconds):
         return ngettext("%(n)d day", "%(n)d days", seconds // 86400) % {"n": seconds // 86400}
     hours = (seconds or 0) // 3600
     return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
+
+
+def ago_text(moment, now):
+    """How long ago `moment` was, in words: "just now", "3 minutes ago", "2 hours ago", "1 day ago" (the same
+    words as static/js/game-list.js, which keeps them current between updates)."""
+    seconds = max(0, int((now - moment).total_seconds()))
+    if seconds < 60:
+        return gettext("just now")
+    if seconds < 3600:
+        return ngettext("%(count)s minute ago", "%(count)s minutes ago", seconds // 60) % {"count": seconds // 60}
+    if seconds < 86400:
+        return ngettext("%(count)s hour ago", "%(count)s hours ago", seconds // 3600) % {"count": seconds // 3600}
+    return ngettext("%(count)s day ago", "%(count)s days ago", seconds // 86400) % {"count": seconds // 86400}
+
+
+def host_text(here, seen_at, now):
+    """Whether a lobby's host is there: "Host here", "Host away · seen 5 minutes ago" or "Host away"."""
+    if here:
+        return gettext("Host here")
+    if seen_at is None:
+        return gettext("Host away")
+    return gettext("Host away · seen %(ago)s") % {"ago": ago_text(seen_at, now)}
 
 
 def pace_text(game):
@@ -78,7 +101,9 @@ def public_games(status, limit=LIST_LIMIT):
 
 def open_games_frame():
     """The list in the active language (a page, or one socket when it connects)."""
-    return _frame(list(public_games(Game.Status.LOBBY)), list(public_games(Game.Status.PLAYING, limit=PLAYING_LIMIT)))
+    lobbies = list(public_games(Game.Status.LOBBY))
+    now = timezone.now()
+    return _frame(lobbies, list(public_games(Game.Status.PLAYING, limit=PLAYING_LIMIT)), host_presence(lobbies, now), now)
 
 
 def was_listed_running(game):
@@ -96,15 +121,31 @@ def open_games_frames():
     the games are read once, only their option lines are worded per language."""
     lobbies = list(public_games(Game.Status.LOBBY))
     playing = list(public_games(Game.Status.PLAYING, limit=PLAYING_LIMIT))
+    now = timezone.now()
+    presence = host_presence(lobbies, now)
     frames = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            frames[language] = _frame(lobbies, playing)
+            frames[language] = _frame(lobbies, playing, presence, now)
     return frames
 
 
-def _frame(lobbies, playing):
-    return {"type": "games", "lobbies": [_game_row(g) for g in lobbies], "playing": [_game_row(g) for g in playing]}
+def _lobby_row(game, presence, now):
+    """A lobby of the list: a game row, with its age and whether its host is there (`presence`: host_presence's
+    answer); `now` lets the page correct its own clock."""
+    here, seen_at = presence.get(game.pk, (False, None))
+    return {
+        **_game_row(game),
+        "age_text": gettext("Created %(ago)s") % {"ago": ago_text(game.created_at, now)},
+        "host_here": here,
+        "host_seen_at": seen_at.isoformat() if seen_at else None,
+        "host_text": host_text(here, seen_at, now),
+    }
+
+
+def _frame(lobbies, playing, presence, now):
+    return {"type": "games", "now": now.isoformat(), "lobbies": [_lobby_row(g, presence, now) for g in lobbies],
+            "playing": [_game_row(g) for g in playing]}
 
 
 def games_of(identity, limit=20):

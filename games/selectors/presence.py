@@ -2,10 +2,11 @@
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Max
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
-from games.models import Presence
+from games.models import Game, Presence, Seat
+from games.selectors.lookup import host_key
 
 
 def live_since(now=None):
@@ -47,3 +48,36 @@ def last_signs_of_life(game, seats):
         moments = [m for m in (refreshed.get(seat.pk), seat.disconnected_at, game.started_at) if m is not None]
         signs[seat.pk] = max(moments) if moments else None
     return signs
+
+
+def host_presence(games, now=None, seats=None):
+    """{game id: (here, last_seen)} of the games' hosts, in one query: whether the host has a live socket open
+    now, and the last moment they were known there (a socket's last refresh or its close; None when they never
+    opened one). The seats are `seats[game id]` or else the game's (prefetch them). A game whose host has no
+    seat is left out."""
+    host_seats = {}
+    for game in games:
+        host = host_key(game)
+        candidates = seats[game.pk] if seats is not None else game.seats.all()
+        seat = next((s for s in candidates if host is not None and s.identity_key == host), None)
+        if seat is not None:
+            host_seats[seat.pk] = (game.pk, seat)
+    if not host_seats:
+        return {}
+    refreshed = dict(Presence.objects.filter(seat_id__in=list(host_seats)).values("seat_id")
+                     .annotate(last=Max("last_seen")).values_list("seat_id", "last"))
+    since = live_since(now)
+    answer = {}
+    for seat_id, (game_id, seat) in host_seats.items():
+        last = refreshed.get(seat_id)
+        here = last is not None and last > since
+        moments = [m for m in (last, seat.disconnected_at) if m is not None]
+        answer[game_id] = (here, max(moments) if moments else None)
+    return answer
+
+
+def is_listed_lobby_host(seat_id):
+    """Whether the seat is the host's in a public lobby: the open-games list shows whether that player is there."""
+    return Seat.objects.filter(pk=seat_id, game__status=Game.Status.LOBBY, game__public=True).filter(
+        Q(user__isnull=False, user_id=F("game__host_user_id")) | Q(guest__isnull=False, guest_id=F("game__host_guest_id"))
+    ).exists()

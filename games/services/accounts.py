@@ -1,6 +1,7 @@
 """Guests and accounts: play under a nickname without signing up, and keep a guest as an account later."""
 import re
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
@@ -10,9 +11,10 @@ from games.accounts.services import register_email
 from games.identity import GUEST_SESSION_KEY
 from games.language import save_language
 from games.models import ChatMessage, Game, Guest, Seat
+from games.rate_limits import parse_rate, take_one
 from games.signals import guest_kept
 
-from games.errors import BadRequest
+from games.errors import BadRequest, TooManyGuests
 
 NICKNAME = re.compile(r"^[\w .'-]{2,24}$")
 
@@ -27,6 +29,14 @@ def clean_nickname(nickname):
 def create_guest(nickname):
     """A new guest named `nickname` (BadRequest for a nickname the guest form would refuse)."""
     return Guest.objects.create(nickname=clean_nickname(nickname))
+
+
+def count_new_guest(client):
+    """Count one more guest made from the client address `client` (GAMES_GUEST_RATE, shared by the guest form,
+    the join page and the API); TooManyGuests, with the seconds to `wait`, when that is one too many."""
+    wait = take_one("guest", client or "unknown", parse_rate(settings.GAMES_GUEST_RATE, "GAMES_GUEST_RATE"))
+    if wait:
+        raise TooManyGuests(_("Too many guests were created from your address."), wait=wait)
 
 
 def become_guest(session, nickname):

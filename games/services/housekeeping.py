@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from games.models import Game, Presence, Seat
@@ -27,12 +27,49 @@ def abandon_lobby(game_id):
     game = lock_game(game_id)
     if game.status != Game.Status.LOBBY:
         return False
+    _close_lobby(game, {"message": "This lobby expired: nobody was there."})
+    return True
+
+
+def _close_lobby(game, told):
+    """The lobby is abandoned: its page says why (`told`: the "closed" frame's message and reason), the list
+    drops it."""
     game.status = Game.Status.ABANDONED
     game.save(update_fields=["status", "updated_at"])
-    announce_to_game(game.code, {"type": "closed", "status": game.status,
-                               "message": "This lobby expired: nobody was there."})
+    announce_to_game(game.code, {"type": "closed", "status": game.status, **told})
     announce_open_games()
+
+
+HOST_AWAY = {"reason": "host_away", "message": "The host was away for too long: this lobby is closed."}
+
+
+@transaction.atomic
+def close_lobby_left_by_host(game_id, now=None):
+    """Close a lobby whose host has had no socket open for GAMES_LOBBY_ABANDON_AFTER (checked again on the
+    locked row: a host back in the meantime keeps it). Whether it was closed."""
+    game = lock_game(game_id)
+    if game.status != Game.Status.LOBBY or game_id not in lobbies_left_by_their_host(now or timezone.now(), [game_id]):
+        return False
+    _close_lobby(game, HOST_AWAY)
     return True
+
+
+def lobbies_left_by_their_host(now, game_ids=None):
+    """Ids of the lobbies whose host gave no sign of life for GAMES_LOBBY_ABANDON_AFTER seconds: no socket of
+    theirs refreshed or closed since, nor their seat taken since (a host who never opened the page counts from
+    then). With `game_ids`, among those only. None when the setting is 0."""
+    if not settings.GAMES_LOBBY_ABANDON_AFTER:
+        return []
+    cutoff = now - timedelta(seconds=settings.GAMES_LOBBY_ABANDON_AFTER)
+    seen_since = Presence.objects.filter(seat=OuterRef("pk"), last_seen__gte=min(cutoff, live_since(now)))
+    hosts = (Seat.objects.filter(game__status=Game.Status.LOBBY, joined_at__lt=cutoff)
+             .filter(Q(user__isnull=False, user_id=F("game__host_user_id"))
+                     | Q(guest__isnull=False, guest_id=F("game__host_guest_id")))
+             .filter(Q(disconnected_at__isnull=True) | Q(disconnected_at__lt=cutoff))
+             .exclude(Exists(seen_since)))
+    if game_ids is not None:
+        hosts = hosts.filter(game_id__in=game_ids)
+    return list(hosts.values_list("game_id", flat=True))
 
 
 def expired_lobbies(now):
@@ -76,7 +113,8 @@ def restart_stalled_bots(now):
 def sweep(now=None, due_only=False):
     """End overdue turns (live turn timers and turn-based times per move alike: play.expire_turn applies the
     game's policy) and hand absent players' seats to bots (live games only); unless `due_only`, also expire
-    abandoned lobbies, resume games suspended too long, restart stalled bots and delete long-dead presence rows.
+    abandoned lobbies (nobody there, or the host away for GAMES_LOBBY_ABANDON_AFTER), resume games suspended
+    too long, restart stalled bots and delete long-dead presence rows.
     Suspended games have no turn deadline, and their bots and absent players wait (services.suspension)."""
     now = now or timezone.now()
     report = {"lobbies": 0, "turns": 0, "absent": 0, "bots": 0, "suspensions": 0}
@@ -90,6 +128,8 @@ def sweep(now=None, due_only=False):
         return report
     for game_id in set(expired_lobbies(now)):
         report["lobbies"] += abandon_lobby(game_id)
+    for game_id in lobbies_left_by_their_host(now):
+        report["lobbies"] += close_lobby_left_by_host(game_id, now=now)
     for game_id in overdue_suspensions(now):
         report["suspensions"] += resume_overdue_suspension(game_id, now=now)
     report["bots"] = restart_stalled_bots(now)

@@ -4,18 +4,23 @@ Each service is one transaction on the locked game row; sockets hear about the c
 When the seats are within bounds and everyone is ready, `start_if_ready` starts the game in the same
 transaction.
 """
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from games import broadcast
-from games.errors import BadRequest, InvalidSettings, LobbyFull, NotAllowed, TooFewPlayers, WrongStatus
-from games.models import Game, Seat
+from games.errors import (BadRequest, GameError, GameNotFound, InvalidSettings, LobbyFull, NotAllowed, TooFewPlayers,
+                          WrongStatus)
+from games.identity import Identity
+from games.models import Game, Guest, Seat
 from games.rpc import notify as rpc_notify
 from games.rpc.notify import announce_table
 from games.rulesets import OptionsInvalid, UnknownRuleset, get_ruleset
 from games.selectors.lookup import seat_of
 
+from games.services.accounts import become_guest, clean_nickname, count_new_guest
 from games.services.common import announce_open_games, announce_seats, compact_positions, lock_game, locked_seats, require_identity, require_seat, require_status
 from games.services.play import hand_seat_to_bot
 from games.services.start import start_if_ready
@@ -144,6 +149,30 @@ def join_game(*, game_id, identity):
     announce_seats(game)
     announce_open_games()
     return seat
+
+
+@dataclass(frozen=True)
+class GuestJoin:
+    """What `join_as_new_guest` did: the new guest, their seat (None when none was left) and, then, why not."""
+
+    guest: Guest
+    seat: Seat = None
+    refused: GameError = None
+
+
+def join_as_new_guest(*, session, game_id, nickname, client):
+    """One step from a game's page: a visitor picks a nickname and sits down. The guest is made for this browser
+    session (counted against GAMES_GUEST_RATE for the address `client`: TooManyGuests, and no guest, when over;
+    BadRequest for a bad nickname), then seated by `join_game`. When the lobby filled up, started or closed in
+    the meantime the guest stays, a spectator, and `refused` says why (the guest is kept: two transactions)."""
+    nickname = clean_nickname(nickname)
+    count_new_guest(client)
+    guest = become_guest(session, nickname)
+    try:
+        seat = join_game(game_id=game_id, identity=Identity(guest_id=guest.pk, name=guest.nickname))
+    except (LobbyFull, WrongStatus, NotAllowed, GameNotFound) as exc:
+        return GuestJoin(guest, refused=exc)
+    return GuestJoin(guest, seat)
 
 
 @transaction.atomic

@@ -15,9 +15,9 @@ from games import fastsql
 from games.models import Game, Presence
 from games.scheduling import CHECK_ABSENT_PLAYER, dispatch_on_commit
 from games.selectors.frames import SITE_LANGUAGES
-from games.selectors.presence import live_since
+from games.selectors.presence import is_listed_lobby_host, live_since
 
-from games.services.common import announce_seats_of
+from games.services.common import announce_open_games, announce_seats_of
 
 STALE_ROWS_AFTER = timedelta(hours=1)  # rows of dead sockets are deleted by the sweeper after this
 
@@ -37,6 +37,7 @@ def socket_opened(*, game_id, identity):
             return None
         presence_id = fastsql.insert_presence(seat.seat_id, timezone.now())
         announce_seats_of(seat.game_id, seat.code)
+        _announce_host_presence(seat)
     return presence_id
 
 
@@ -52,9 +53,17 @@ def socket_closed(presence_id):
         if not fastsql.forget_socket(presence_id, seat.seat_id, now, live_since(now)):
             return
         announce_seats_of(seat.game_id, seat.code)
+        _announce_host_presence(seat)
         if seat.status == Game.Status.PLAYING:
             dispatch_on_commit(CHECK_ABSENT_PLAYER, seat.game_id, seat.seat_id,
                                countdown=settings.GAMES_ABSENCE_GRACE + 1, timer=True)
+
+
+def _announce_host_presence(seat):
+    """The open-games list says whether each lobby's host is there: it is sent again when the host of a listed
+    lobby comes or goes (one more query for a lobby's sockets only, none for a running game's)."""
+    if seat.status == Game.Status.LOBBY and is_listed_lobby_host(seat.seat_id):
+        announce_open_games()
 
 
 def note_reader_language(game_id, language):

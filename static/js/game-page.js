@@ -107,11 +107,16 @@
         page.synced = false;
         hello();
         break;
-      case "closed":
+      case "closed": {
         page.status = frame.status;
-        Dom.toast(frame.message ? gettext(frame.message) : gettext("This game is closed."));
+        // The page keeps saying why (a toast goes away): the sweeper closed a lobby its host had left.
+        const why = frame.reason === "host_away" ? gettext("The host was away for too long: this lobby is closed.")
+          : frame.message ? gettext(frame.message) : gettext("This game is closed.");
+        $("closed").textContent = why;
+        Dom.toast(why);
         render();
         break;
+      }
       case "error":
         page.pending = false;
         restoreChat(frame);

@@ -39,12 +39,11 @@ def sign_up(page, site, username, password="Tab1e-Top!"):
 
 
 def join_as_guest(page, link, nickname):
-    """Open a game's join link, play as a guest called `nickname` and take a seat."""
+    """Open a game's join link and take a seat as a guest called `nickname` (one step: the nickname seats them)."""
     page.goto(link)
     page.fill("#id_nickname", nickname)
-    page.click("form button.primary")
-    page.click("#join-button")
-    page.wait_for_selector("#lobby:not([hidden])")
+    page.click("#guest-join-button")
+    page.wait_for_selector("#seated-controls:not([hidden])")
 
 
 def wait_until_live(*pages):
