@@ -7,7 +7,7 @@ from collections import Counter
 
 from django.db.models import Q
 from django.db.models.functions import Lower
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from cards.lorenzo.models import Excommunication
 from cards.lorenzo.models import DevelopmentCard, LeaderCard
@@ -15,7 +15,7 @@ from cards.lorenzo.models import DevelopmentCard, LeaderCard
 from cards.lorenzo import score_text
 from cards.lorenzo import vocabulary as words
 from cards.lorenzo.score_input import COUNTS, MAX_PER_CARD_TYPE, TYPE_KEYS, ScoreInput, flat_errors
-from cards.lorenzo.scoring import PlayerHoldings, ScoringError, score_player
+from cards.lorenzo.scoring import PlayerHoldings, ScoringError, TooLittleFaith, score_player
 
 __all__ = ["COUNTS", "TYPE_KEYS", "ScoreInputError", "holdings_from", "score"]
 
@@ -112,6 +112,13 @@ def score(data):
     holdings, military = holdings_from(data)
     try:
         sheet = score_player(holdings, military)
+    except TooLittleFaith as error:
+        raise ScoreInputError({"faith_points": [ngettext(
+            "%(name)s has %(faith)d faith point, fewer than the %(needed)d needed to support the Church in period 3: "
+            "list the period-3 excommunication taken instead, or give at least %(needed)d faith points.",
+            "%(name)s has %(faith)d faith points, fewer than the %(needed)d needed to support the Church in period 3: "
+            "list the period-3 excommunication taken instead, or give at least %(needed)d faith points.",
+            error.faith_points) % {"name": error.name, "faith": error.faith_points, "needed": error.needed}]}) from None
     except ScoringError as error:
         raise ScoreInputError({"faith_points": [str(error)]}) from None
     lines = [{"key": key, "what": score_text.line_what(details), "points": points}

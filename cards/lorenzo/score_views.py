@@ -19,9 +19,13 @@ LABELS = {  # the form's fields for people, in the reader's language
 }
 
 
+FAITH_NEEDED = 5  # supporting the Church at the third report: the untouched form is a situation that can occur
+
+
 def _cards(queryset, label):
+    """Checkboxes (a phone has no Ctrl-click), filtered by name as one types (static/js/forms/card-picks.js)."""
     return forms.ModelMultipleChoiceField(queryset, to_field_name="slug", required=False, label=label,
-                                          widget=forms.SelectMultiple(attrs={"size": 8}))
+                                          widget=forms.CheckboxSelectMultiple(attrs={"class": "card-picks"}))
 
 
 class ScoreForm(forms.Form):
@@ -31,6 +35,9 @@ class ScoreForm(forms.Form):
         super().__init__(*args, **kwargs)
         for field in COUNTS:
             self.fields[field] = forms.IntegerField(min_value=0, initial=0, label=LABELS[field])
+        self.fields["faith_points"].initial = FAITH_NEEDED
+        self.fields["faith_points"].help_text = _(
+            "5 or more support the Church; with fewer, tick the period-3 excommunication taken.")
         for field, card_type in TYPE_FIELDS.items():
             cards = DevelopmentCard.objects.filter(card_type=card_type).order_by("period", "name")
             self.fields[field] = _cards(cards, LABELS[field])

@@ -42,6 +42,16 @@ class ScoringError(ValueError):
     """The holdings cannot occur in a game (e.g. supporting the Church without enough faith)."""
 
 
+class TooLittleFaith(ScoringError):
+    """Fewer faith points than supporting the Church needs, and no period-3 excommunication taken instead."""
+
+    def __init__(self, name, faith_points, needed):
+        self.name, self.faith_points, self.needed = name, faith_points, needed
+        super().__init__(f"{name} has {faith_points} faith points, fewer than the {needed} needed to support the "
+                         f"Church in period 3: list the period-3 excommunication taken instead, or give at least "
+                         f"{needed} faith points.")
+
+
 @cache
 def score_tables():
     conversion = json.loads((DATA_DIR / "score_conversion.json").read_text(encoding="utf-8"))
@@ -164,10 +174,7 @@ def score_player(holdings, all_military_points=None):
     supports_church = not any(tile.period == 3 for tile in tiles)
     if supports_church:
         if holdings.faith_points < FAITH_NEEDED_IN_PERIOD_3:
-            raise ScoringError(
-                f"{holdings.name} has {holdings.faith_points} faith points, fewer than the "
-                f"{FAITH_NEEDED_IN_PERIOD_3} needed to support the Church in period 3, but no period-3 excommunication"
-            )
+            raise TooLittleFaith(holdings.name, holdings.faith_points, FAITH_NEEDED_IN_PERIOD_3)
         faith = tables["FAITH"][min(holdings.faith_points, max(tables["FAITH"]))]
         faith_points = _counted(holdings.faith_points, words.RESOURCE_NAMES["FAITH_POINTS"])
         sheet.add("faith", f"{faith_points} (third Vatican report)", faith, count=holdings.faith_points)

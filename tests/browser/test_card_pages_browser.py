@@ -87,6 +87,14 @@ def test_card_pages_render_and_fit(cards_site, browser, size):
     page.fill("#id_faith_points", "5")  # alone at the table: first on the military track, +5
     page.click("main button[type=submit]")
     assert "Final score: 17 victory points." in page.inner_text("main")
+    # Cards are ticked, not Ctrl-clicked: a search narrows the list, the legend counts what is ticked.
+    characters = page.locator("fieldset:has(#id_characters)")
+    characters.locator(".card-picks-search").fill("farm")
+    assert characters.locator("label:visible").count() == 1
+    characters.locator("label:visible").click()
+    assert "(1 ticked)" in characters.locator("legend").inner_text()
+    page.click("main button[type=submit]")
+    assert "1 character card" in page.inner_text("main")
     shot(page, f"lorenzo-score-{size}")
     overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"the page is {overflow}px wider than the screen"

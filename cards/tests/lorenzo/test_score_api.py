@@ -3,6 +3,8 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from cards.lorenzo.score_views import ScoreForm
+
 pytestmark = pytest.mark.django_db
 
 
@@ -124,3 +126,22 @@ def test_the_page_scores_a_form_and_shows_the_computation(official_cards):
                                                      "faith_points": 1, "coins": 0, "wood": 0, "stone": 0,
                                                      "servants": 0})
     assert refused.status_code == 400 and "fewer than the 5 needed" in refused.content.decode()
+
+
+def test_the_untouched_page_form_scores_its_own_defaults(official_cards):
+    """What the page offers before anyone types is a situation that can occur: it scores, no refusal."""
+    form = ScoreForm()
+    untouched = {name: field.initial for name, field in form.fields.items() if field.initial is not None}
+    page = Client().post("/cards/lorenzo/score/", {k: str(v) for k, v in untouched.items()})
+    assert page.status_code == 200, page.content.decode()[:500]
+    assert "Player: 10 victory points" in page.content.decode()  # faith 5 -> 5, alone on the military track -> 5
+
+
+def test_too_little_faith_is_a_whole_sentence_in_the_readers_language(official_cards):
+    situation = {"name": "Ada", "victory_points": 0, "military_points": 0, "faith_points": 1, "coins": 0,
+                 "wood": 0, "stone": 0, "servants": 0}
+    english = Client().post("/cards/lorenzo/score/", situation).content.decode()
+    assert ("Ada has 1 faith point, fewer than the 5 needed to support the Church in period 3: list the period-3 "
+            "excommunication taken instead, or give at least 5 faith points.") in english
+    french = Client(headers={"accept-language": "fr"}).post("/cards/lorenzo/score/", situation)
+    assert french.status_code == 400 and "Ada a 1 point de foi" in french.content.decode()
