@@ -26,7 +26,9 @@ def screenshots_on_failure(name, pages):
 
 
 def watch_errors(page, errors):
+    """Script errors, and any browser dialog (alert, confirm, prompt: the site asks inside the page), go to `errors`."""
     page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    page.on("dialog", lambda dialog: (errors.append(f"{page.url}: a {dialog.type} dialog: {dialog.message}"), dialog.dismiss()))
 
 
 def sign_up(page, site, username, password="Tab1e-Top!"):
@@ -74,7 +76,11 @@ def ready_and_start(host, guest, guest_name):
         page.wait_for_selector("#play:not([hidden])")
 
 
+CONFIRM = "#board .mk-confirm button.mk-confirm-yes"
+
 CHOOSE = """() => {
+  // An open question about a costly move: confirm it.
+  if (document.querySelector("#board .mk-confirm button.mk-confirm-yes")) return "#board .mk-confirm button.mk-confirm-yes";
   // The dearest landmark, else the dearest establishment, else an offered action (two dice when possible).
   const cost = (b) => Number((b.getAttribute("aria-label").match(/\\((\\d+)\\)/) || [0, 0])[1]);
   for (const selector of ["#board .mk-landmark button.mk-buy", "#board .mk-market-card button.mk-buy"]) {
@@ -97,4 +103,10 @@ def choose_and_click(page):
     if selector is None:
         return False
     page.locator(selector).first.click()
+    if "mk-buy" in selector:
+        # A costly move asks first, inside the page (the move is sent at once otherwise: its button goes).
+        page.wait_for_function("(chosen) => document.querySelector('#board .mk-confirm') || !document.querySelector(chosen)",
+                               arg=selector)
+        if page.locator(CONFIRM).count():
+            page.locator(CONFIRM).click()
     return True

@@ -44,7 +44,6 @@ class Watched:
         self.context = browser.new_context()
         self.context.add_init_script(RECORD_VIOLATIONS)
         self.page = self.context.new_page()
-        self.page.on("dialog", lambda dialog: dialog.accept())
         self.problems = []
         self.page.on("console", self._console)
         watch_errors(self.page, self.problems)

@@ -40,7 +40,6 @@ def test_a_whole_game_in_french_on_a_phone(site, browser):
     assert len(fragments) > 200  # the scan has something to look for
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
     page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
     errors, leaks = [], {}
     watch_errors(page, errors)
     ARTIFACTS.mkdir(exist_ok=True)

@@ -26,7 +26,6 @@ def test_a_whole_game_in_the_browser(site, browser):
     host, guest = host_context.new_page(), guest_context.new_page()
     for page in (host, guest):
         watch_errors(page, errors)
-        page.on("dialog", lambda dialog: dialog.accept())  # "Build X for N coins?" confirmations
     try:
         # The host signs up and creates a game.
         sign_up(host, site, "hana")

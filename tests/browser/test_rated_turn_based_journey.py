@@ -119,7 +119,6 @@ MY_MOVE = "document.querySelector('#actions button:not([disabled]), #board butto
 
 def play_my_turn(page):
     """Greedy moves until the turn passes to the other player (their name in the turn line)."""
-    page.on("dialog", lambda dialog: dialog.accept())
     page.wait_for_selector("#connection[data-state='live']")
     page.wait_for_function(f"() => {MY_MOVE}")  # the board drawn with this player's choices
     for _ in range(12):

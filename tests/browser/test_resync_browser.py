@@ -41,7 +41,6 @@ def test_the_page_catches_up_a_lost_update_and_answers_a_resync(site, browser):
     host, guest = host_context.new_page(), guest_context.new_page()
     for page in (host, guest):
         watch_errors(page, errors)
-        page.on("dialog", lambda dialog: dialog.accept())
     sockets = {"host": sockets_of(host), "guest": sockets_of(guest)}
     try:
         host_and_guest_start_a_game(host, guest, site, "Gus")

@@ -30,7 +30,6 @@ def new_player(browser, site, nickname, size="desktop"):
     phone = size != "desktop"
     context = browser.new_context(viewport={**SIZES, **EDGE_PHONES}[size], is_mobile=phone, has_touch=phone)
     page = context.new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
     page.goto(site.url() + "/accounts/guest/?next=/games/")
     page.fill("#id_nickname", nickname)
     page.click("form button.primary")

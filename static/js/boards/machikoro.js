@@ -72,17 +72,98 @@
     return h("div", { class: "mk-status" }, parts);
   }
 
-  function confirmed(cost, coins, what, landmark) {
-    let ask = true;
-    try { ask = window.localStorage.getItem("confirm-expensive") !== "0"; } catch (e) { /* storage off: ask */ }
-    if (!ask || !(landmark || cost * 2 > coins)) return true;
-    return window.confirm(interpolate(ngettext("%(what)s for %(cost)s coin?", "%(what)s for %(cost)s coins?", cost), { what: what, cost: cost }, true) + " " +
-      interpolate(ngettext("You have %s coin.", "You have %s coins.", coins), [coins]));
+  // ---- asking before a costly move, inside the page -------------------------------------------------------
+  // A landmark, or a purchase that spends more than half the player's coins, is raised and a Confirm / Cancel
+  // bar opens on the row below it (focus on Confirm, Escape cancels). Never for a 1-coin move; the player can
+  // turn the question off ("confirm-expensive" in localStorage, set from the game page's settings). The bar
+  // belongs to one offered move: when a redraw no longer offers it, the bar is gone.
+  let asking = null;    // { id, what, cost, landmark }: the move waiting for Confirm or Cancel
+  let fresh = false;    // the bar has just opened: it appears with a (motion-safe) animation, focus goes to Confirm
+  let focusAfter = null; // data-focus of the control to focus after the next drawing (Cancel: the card again)
+  let last = null;      // { container, ctx }: the latest drawing, to draw again after Cancel
+
+  function moveId(action) {
+    return action.type + ":" + (action.type === "build" ? action.landmark : action.card);
   }
 
-  function faceButton(item, face, act, cost, coins, landmark) {
-    return h("button", { type: "button", class: "mk-buy", "aria-label": item.label, title: item.label,
-      onclick: function () { if (confirmed(cost, coins, item.label.replace(/\s*\(\d+\)$/, ""), landmark)) act(item.action); } }, face);
+  function wantsConfirmation(cost, coins, landmark) {
+    if (!(Number(cost) > 1)) return false;  // a 1-coin move is never asked about
+    let ask = true;
+    try { ask = window.localStorage.getItem("confirm-expensive") !== "0"; } catch (e) { /* storage off: ask */ }
+    return ask && (landmark || cost * 2 > coins);
+  }
+
+  function redraw() {
+    if (last) draw(last.container, last.ctx);
+  }
+
+  function cancelMove() {
+    if (!asking) return;
+    focusAfter = asking.id;
+    asking = null;
+    redraw();
+  }
+
+  function confirmMove() {
+    if (!asking || !last) return;
+    const id = asking.id;
+    const item = last.ctx.actions.find(function (candidate) { return moveId(candidate.action) === id; });
+    asking = null;
+    if (item) last.ctx.act(item.action);
+    else redraw();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && asking) { event.preventDefault(); cancelMove(); }
+  });
+
+  function confirmBar(coins) {
+    const question = interpolate(ngettext("%(what)s for %(cost)s coin?", "%(what)s for %(cost)s coins?", asking.cost), { what: asking.what, cost: asking.cost }, true) +
+      " " + interpolate(ngettext("You have %s coin.", "You have %s coins.", coins), [coins]);
+    return h("li", { class: "mk-confirm" + (fresh ? " mk-appear" : ""), role: "group", "aria-labelledby": "mk-confirm-text" }, [
+      h("p", { class: "mk-confirm-text", id: "mk-confirm-text", text: question }),
+      h("div", { class: "mk-confirm-buttons" }, [
+        h("button", { type: "button", class: "button primary mk-confirm-yes", "data-focus": "mk-confirm-yes", "aria-describedby": "mk-confirm-text",
+          text: gettext("Confirm"), onclick: confirmMove }),
+        h("button", { type: "button", class: "button mk-confirm-no", "data-focus": "mk-confirm-no", text: gettext("Cancel"), onclick: cancelMove }),
+      ]),
+    ]);
+  }
+
+  // The bar takes the whole row under the asking card's row, so no card moves sideways: it goes after the last
+  // card of that row (measured once the list is laid out).
+  function placeBar(container) {
+    const bar = container.querySelector(".mk-confirm");
+    const chosen = container.querySelector("li.mk-asking");
+    if (!bar || !chosen) return;
+    bar.remove();
+    let end = chosen;
+    while (end.nextElementSibling && end.nextElementSibling.offsetTop === chosen.offsetTop) end = end.nextElementSibling;
+    end.after(bar);
+  }
+
+  window.addEventListener("resize", function () { if (asking && last) placeBar(last.container); });
+
+  function faceButton(item, face, ctx, cost, coins, landmark) {
+    const id = moveId(item.action);
+    return h("button", { type: "button", class: "mk-buy", "aria-label": item.label, title: item.label, "data-focus": id,
+      "aria-expanded": asking && asking.id === id ? "true" : null,
+      onclick: function () {
+        if (asking && asking.id === id) { focusAfter = "mk-confirm-yes"; redraw(); return; }
+        if (!wantsConfirmation(cost, coins, landmark)) { asking = null; ctx.act(item.action); return; }
+        asking = { id: id, what: item.label.replace(/\s*\(\d+\)$/, ""), cost: Number(cost), landmark: landmark };
+        fresh = true;
+        focusAfter = "mk-confirm-yes";
+        redraw();
+      } }, face);
+  }
+
+  // A market card or landmark tile: a button when the move is offered, raised with the bar after it when asked.
+  function tile(className, item, face, ctx, cost, coins, landmark) {
+    const mine = item && asking && asking.id === moveId(item.action);
+    const node = h("li", { class: className + (mine ? " mk-asking" + (fresh ? " mk-appear" : "") : "") },
+      item ? faceButton(item, face, ctx, cost, coins, landmark) : face);
+    return mine ? [node, confirmBar(coins)] : [node];
   }
 
   function market(view, rules, ctx, coins) {
@@ -90,21 +171,19 @@
     const tiles = slugs.map(function (slug) {
       const card = rules.establishments[slug] || { name: slug, cost: "?" };
       const face = CardFace.element(card, { left: view.market[slug] });
-      const buy = findAction(ctx.actions, "buy", "card", slug);
-      return h("li", { class: "mk-market-card" }, buy ? faceButton(buy, face, ctx.act, card.cost, coins, false) : face);
+      return tile("mk-market-card", findAction(ctx.actions, "buy", "card", slug), face, ctx, card.cost, coins, false);
     });
-    return h("section", { class: "mk-section", id: "mk-market" }, [h("h3", { text: gettext("Market") }), h("ul", { class: "mk-market" }, tiles)]);
+    return h("section", { class: "mk-section", id: "mk-market" }, [h("h3", { text: gettext("Market") }), h("ul", { class: "mk-market" }, [].concat.apply([], tiles))]);
   }
 
   function landmarks(player, rules, ctx, mine) {
-    return h("ul", { class: "mk-landmarks" }, Object.keys(rules.landmarks || {}).map(function (slug) {
+    return h("ul", { class: "mk-landmarks" }, [].concat.apply([], Object.keys(rules.landmarks || {}).map(function (slug) {
       const landmark = Object.assign({ kind: "landmark" }, rules.landmarks[slug]);
       const built = player.landmarks.indexOf(slug) >= 0;
       const face = CardFace.element(landmark, { built: built, compact: true });
       const build = mine ? findAction(ctx.actions, "build", "landmark", slug) : null;
-      return h("li", { class: "mk-landmark" + (built ? " built" : "") },
-        build ? faceButton(build, face, ctx.act, landmark.cost, player.coins, true) : face);
-    }));
+      return tile("mk-landmark" + (built ? " built" : ""), build, face, ctx, landmark.cost, player.coins, true);
+    })));
   }
 
   function owned(player, rules) {
@@ -139,32 +218,47 @@
     return h("nav", { class: "mk-jump", "aria-label": gettext("Board sections") }, links);
   }
 
+  function draw(container, ctx) {
+    const view = ctx.view;
+    const rules = ctx.rules;
+    last = { container: container, ctx: ctx };
+    // A question about a move no longer offered (a socket update, the move sent, another tab) goes away.
+    if (asking && !(ctx.actions || []).some(function (item) { return moveId(item.action) === asking.id; })) asking = null;
+    if (!view || !view.players) { container.replaceChildren(); return; }
+    const active = document.activeElement;
+    const focused = focusAfter || (active && container.contains(active) ? active.getAttribute("data-focus") : null);
+    focusAfter = null;
+    const count = view.players.length;
+    const you = ctx.you && ctx.you.position !== null && ctx.you.position !== undefined ? ctx.you.position : null;
+    const order = [];
+    for (let turn = 0; turn < count; turn++) order.push((view.first_player + turn) % count);  // player 1 first, then clockwise
+    const cities = order.map(function (seat, turn) { return city(view, rules, ctx, seat, turn); });
+    const coins = you !== null ? view.players[you].coins : 0;
+    const yourTurn = you !== null && view.active === you && view.phase !== "over";
+    const marketSection = market(view, rules, ctx, coins);
+    let sections;
+    if (yourTurn) {
+      // Your turn: the market and your own city first, the others after them.
+      const mineIndex = order.indexOf(you);
+      const others = cities.filter(function (_, i) { return i !== mineIndex; });
+      sections = [marketSection, h("section", { class: "mk-section" }, [h("h3", { text: gettext("Your city") }), h("div", { class: "mk-players" }, [cities[mineIndex]])]),
+        h("section", { class: "mk-section" }, [h("h3", { text: gettext("Other cities") }), h("div", { class: "mk-players" }, others)])];
+    } else {
+      sections = [h("section", { class: "mk-section" }, [h("h3", { text: gettext("Cities") }), h("div", { class: "mk-players" }, cities)]), marketSection];
+    }
+    container.replaceChildren.apply(container, [status(view, rules), jumpLinks(view, ctx, order)].concat(sections));
+    placeBar(container);
+    const opened = fresh;
+    fresh = false;
+    const again = focused ? container.querySelector('[data-focus="' + focused + '"]') : null;
+    if (again) again.focus({ preventScroll: true });
+    const bar = opened ? container.querySelector(".mk-confirm") : null;
+    if (bar && bar.scrollIntoView) bar.scrollIntoView({ block: "nearest" });  // the whole bar in sight, not only Confirm
+  }
+
   GameBoards.register("machikoro", {
     hint: gettext("Tap a highlighted market card or landmark to buy it."),
     handles: function (action) { return action.type === "buy" || action.type === "build"; },
-    render: function (container, ctx) {
-      const view = ctx.view;
-      const rules = ctx.rules;
-      if (!view || !view.players) { container.replaceChildren(); return; }
-      const count = view.players.length;
-      const you = ctx.you && ctx.you.position !== null && ctx.you.position !== undefined ? ctx.you.position : null;
-      const order = [];
-      for (let turn = 0; turn < count; turn++) order.push((view.first_player + turn) % count);  // player 1 first, then clockwise
-      const cities = order.map(function (seat, turn) { return city(view, rules, ctx, seat, turn); });
-      const coins = you !== null ? view.players[you].coins : 0;
-      const yourTurn = you !== null && view.active === you && view.phase !== "over";
-      const marketSection = market(view, rules, ctx, coins);
-      let sections;
-      if (yourTurn) {
-        // Your turn: the market and your own city first, the others after them.
-        const mineIndex = order.indexOf(you);
-        const others = cities.filter(function (_, i) { return i !== mineIndex; });
-        sections = [marketSection, h("section", { class: "mk-section" }, [h("h3", { text: gettext("Your city") }), h("div", { class: "mk-players" }, [cities[mineIndex]])]),
-          h("section", { class: "mk-section" }, [h("h3", { text: gettext("Other cities") }), h("div", { class: "mk-players" }, others)])];
-      } else {
-        sections = [h("section", { class: "mk-section" }, [h("h3", { text: gettext("Cities") }), h("div", { class: "mk-players" }, cities)]), marketSection];
-      }
-      container.replaceChildren.apply(container, [status(view, rules), jumpLinks(view, ctx, order)].concat(sections));
-    },
+    render: draw,
   });
 })();
