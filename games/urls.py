@@ -13,6 +13,7 @@ urlpatterns = [
     path("<slug:code>/join/", views.join_game, name="join"),
     path("<slug:code>/leave/", views.leave_game, name="leave"),
     path("<slug:code>/rematch/", views.rematch, name="rematch"),
+    path("<slug:code>/program/", views.program_page, name="program"),
     path("<slug:code>/replay/", views.replay_page, name="replay"),
     path("<slug:code>/replay.json", views.replay_data, name="replay-data"),
     path("<slug:code>/record.json", views.game_record_download, name="record"),

@@ -167,15 +167,12 @@ def game_page(request, code):
     host = host_key(game)
     present = present_seat_ids(game.pk)
     rpc = get_game(game.ruleset).rpc_protocol
-    speaks_rpc = rpc is not None
     since_visit = since_last_visit(game, seat)
     if since_visit and since_visit["moves"]:
         services.note_seen(game_id=game.pk, identity=identity, seq=game.event_seq)
     return render(request, "games/game.html", {
         "since_visit": since_visit, "pace_text": pace_text(game),
-        "rpc": rpc,
-        "rpc_url": _socket_url(request, f"/ws/games/{game.code}/rpc/") if speaks_rpc else None,
-        "rpc_token": seat_token(game, seat) if speaks_rpc and seat is not None else None,
+        "rpc": rpc,  # the game's menu links to program_page
         "game": game, "ruleset": ruleset, "identity": identity, "seat": seat,
         "seats": [{**seat_payload(s, host, present, game.handover_votes, game.kicked),
                    "bot_label": ruleset.bot_label(s.bot_kind) if s.bot_kind else None} for s in seats],
@@ -183,6 +180,23 @@ def game_page(request, code):
         "can_join": game.is_lobby and seat is None and len(seats) < game.max_players,
         "guest_form": GuestForm() if identity.is_anonymous else None,
         "join_url": request.build_absolute_uri(reverse("games:join", args=[game.code])),
+    })
+
+
+@require_safe
+def program_page(request, code):
+    """"Play with a program", linked from the game's menu: the address of this table's JSON-RPC referee and, for a
+    seated player, their seat's token and the site's client command (docs/aquarius-rpc.md, write-a-bot.md)."""
+    game = _game_or_404(code)
+    rpc = get_game(game.ruleset).rpc_protocol
+    if rpc is None:
+        raise Http404(_("Programs cannot play this game."))
+    seat = seat_of(seats_of(game), request_identity(request))
+    return render(request, "games/program.html", {
+        "game": game, "ruleset": get_ruleset(game.ruleset), "rpc": rpc,
+        "rpc_url": _socket_url(request, f"/ws/games/{game.code}/rpc/"),
+        "rpc_token": seat_token(game, seat) if seat is not None else None,
+        "game_url": request.build_absolute_uri(reverse("games:game", args=[game.code])),
     })
 
 

@@ -12,10 +12,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _, ngettext, pgettext_lazy
 
 from cards.aquarius.data import DeckMissing, aquarius_decks, frozen_deck
+from cards.language import current_language
 from games.aquarius import engine
 from games.aquarius.engine import lab
 from games.aquarius.engine.bots import BOTS, make_bot
-from games.aquarius.text import OPTION_PROBLEMS, action_label, card_title, narrate, refusal_text
+from games.aquarius.text import (ACTION_NAMES, OPTION_PROBLEMS, action_label, card_title, goal_title, narrate,
+                                  narrate_marked, refusal_text)
 from games.rulesets.base import Match, OptionsInvalid, Ruleset, RulesUnavailable, RuleViolation, Standing
 from games.rulesets.lab import GAMES, Chart, Column, Figure, Table
 
@@ -114,6 +116,10 @@ class AquariusMatch(Match):
     def narrate(self, events):
         return narrate(self.state, events)
 
+    def narrate_cells(self, seat, action, events):
+        """The board cells each line of `narrate_move` speaks of (games.aquarius.text.narrate_marked)."""
+        return [cells for _line, cells in narrate_marked(self.state, events)]
+
     def bot_action(self, seat, kind, seed):
         return make_bot(kind, seed).choose(self.state, seat)
 
@@ -126,7 +132,10 @@ class AquariusMatch(Match):
             details = f"goal {engine.cards.ELEMENT_NAMES[goal]}, largest group {best[goal]}"
             if s.chicken_last == seat:
                 details += ", looked last (Aqua-Chicken)"
-            rows.append({"seat": seat, "name": s.names[seat], "score": best[goal], "details": details, "rank": rank})
+            # The page words a row from its goal and group in the reader's language (static/js/boards/aquarius.js);
+            # `details` stays for programs and for what reads older results.
+            rows.append({"seat": seat, "name": s.names[seat], "score": best[goal], "details": details, "rank": rank,
+                         "goal_element": engine.cards.ELEMENTS[goal], "looked_last": s.chicken_last == seat})
         return rows
 
 
@@ -222,12 +231,13 @@ class AquariusRuleset(Ruleset):
         return refusal_text(code, message)
 
     def rules_view(self, rules):
-        """The frozen deck for the board; card names in the active language (games.aquarius.text.card_title)."""
+        """The frozen deck for the board, with each card's name and each goal's in the active language
+        (games.aquarius.text.card_title, goal_title): the page names cards only by these, never by their ids."""
         return {"deck": rules.get("deck", ""),
                 "cards": {c["id"]: {**{k: c.get(k) for k in ("kind", "panels", "action")},
-                                    "name": card_title(c.get("kind"), c.get("name") or c["id"], c.get("panels"),
-                                                       c.get("action"))}
-                          for c in rules["cards"]}}
+                                    "name": card_title(c.get("kind"), c.get("panels"), c.get("action"))}
+                          for c in rules["cards"]},
+                "goal_names": {letter: goal_title(letter) for letter in engine.cards.ELEMENTS}}
 
     def deck(self, rules):
         return DECKS.get(rules)
@@ -314,8 +324,8 @@ class AquariusRuleset(Ruleset):
         def name(slug, stored=None):
             if slug in self.LAB_TRADE_SIDES:
                 return str(self.LAB_TRADE_SIDES[slug])
-            if slug in engine.ACTIONS:
-                return card_title("action", stored or slug, (), slug)
+            if slug in engine.ACTIONS:   # the frozen deck's English name, else the action card's name
+                return stored if stored and current_language() == "en" else str(ACTION_NAMES[slug])
             return stored or slug
         return name
 

@@ -59,26 +59,53 @@ def element_name(index: int) -> str:
     return _element(ELEMENTS[index])
 
 
-def card_title(kind, name, panels, action) -> str:
-    """A card's name in the reader's language: the deck's own name in English; in another language, said from
-    what the card shows (its panels, or its action), since a deck's names are written in English."""
-    if current_language() == "en":
-        return name
+def _elements(panels) -> str:
+    """The elements of a card's panels, capitalised and joined: "Air/Water"."""
+    return "/".join(_element(p).capitalize() for p in panels or ())
+
+
+def card_title(kind, panels, action) -> str:
+    """A card's name for people, in the reader's language, from what it shows (the one place a card is named:
+    the log, the board's hand and tooltips through rules_view, the end table). Element cards by their elements
+    in the order of their panels (docs/rules-aquarius.md): "Water card", "Air/Water half card" (a landscape
+    card top then bottom, a portrait card left then right), "Earth/Void/Fire/Air quartered card" (clockwise from
+    the top-left); action cards by their names ("Zap a Card"). Never the card's identifier ("l_aw")."""
     if kind == "action":
-        return str(ACTION_NAMES.get(action, name))
-    parts = [_element(p).capitalize() for p in panels or ()]
-    if not parts:
-        return name
-    if kind == "landscape" and len(parts) == 2:
-        return _("%(top)s at the top, %(bottom)s at the bottom") % {"top": parts[0], "bottom": parts[1]}
-    if kind == "portrait" and len(parts) == 2:
-        return _("%(left)s on the left, %(right)s on the right") % {"left": parts[0], "right": parts[1]}
-    return " / ".join(parts)
+        return str(ACTION_NAMES.get(action, pgettext("aquarius card", "Action card")))
+    elements = _elements(panels)
+    if kind == "whole":
+        return pgettext("aquarius card", "%(elements)s card") % {"elements": elements}
+    if kind in ("landscape", "portrait"):
+        return pgettext("aquarius card", "%(elements)s half card") % {"elements": elements}
+    return pgettext("aquarius card", "%(elements)s quartered card") % {"elements": elements}
+
+
+def card_phrase(kind, panels, action) -> str:
+    """An element card named inside a sentence, with its article ("the Water card", in French "la carte Eau");
+    an action card by its name."""
+    if kind == "action":
+        return card_title(kind, panels, action)
+    elements = _elements(panels)
+    if kind == "whole":
+        return pgettext("aquarius card in a sentence", "the %(elements)s card") % {"elements": elements}
+    if kind in ("landscape", "portrait"):
+        return pgettext("aquarius card in a sentence", "the %(elements)s half card") % {"elements": elements}
+    return pgettext("aquarius card in a sentence", "the %(elements)s quartered card") % {"elements": elements}
+
+
+def goal_title(letter) -> str:
+    """A goal card for people: "Goal: Fire"."""
+    return pgettext("aquarius goal card", "Goal: %(element)s") % {"element": _element(letter).capitalize()}
 
 
 def card_name(state, card_id):
     card = state.deck.by_id.get(card_id)
-    return card_title(card.kind, card.name, card.panels, card.action) if card is not None else str(card_id)
+    return card_title(card.kind, card.panels, card.action) if card is not None else str(card_id)
+
+
+def _card_phrase(state, card_id):
+    card = state.deck.by_id.get(card_id)
+    return card_phrase(card.kind, card.panels, card.action) if card is not None else str(card_id)
 
 
 def refusal_text(code, message) -> str:
@@ -123,29 +150,35 @@ def action_label(state, action):
     return name
 
 
+def _cell(e):
+    return ((e["x"], e["y"]),) if isinstance(e.get("x"), int) and isinstance(e.get("y"), int) else ()
+
+
 def _line(state, e):
+    """(the line for event `e` or None, the board cells it speaks of). Positions are not written out: the page
+    shows them on the board when the line is pointed at (its cells)."""
     kind = e["type"]
     who = _who(state, e.get("seat"))
     if kind == "place_card":
-        where = _where(card_name(state, e["card"]), e.get("x"), e.get("y"), e.get("upright", True))
-        return _("%(player)s places %(where)s.") % {"player": who, "where": where}
+        card = _turned(_card_phrase(state, e["card"]), e.get("upright", True))
+        return _("%(player)s places %(card)s.") % {"player": who, "card": card}, _cell(e)
     if kind == "remove_card":
-        return _("%(card)s leaves (%(x)s, %(y)s).") % {"card": card_name(state, e["card"]), "x": e.get("x"), "y": e.get("y")}
+        return _("%(player)s picks up %(card)s.") % {"player": who, "card": _card_phrase(state, e["card"])}, _cell(e)
     if kind == "play_action":
-        return _("%(player)s plays %(card)s.") % {"player": who, "card": card_name(state, e["card"])}
+        return _("%(player)s plays %(card)s.") % {"player": who, "card": card_name(state, e["card"])}, ()
     if kind == "passed":
-        return _("%(player)s cannot play and passes.") % {"player": who}
+        return _("%(player)s cannot play and passes.") % {"player": who}, ()
     if kind == "goals_shuffled":
-        return _("All goals are shuffled and dealt again.")
+        return _("All goals are shuffled and dealt again."), ()
     if kind == "goals_traded":
-        return _("%(player)s trades goals with %(other)s.") % {"player": who, "other": _who(state, e["with"])}
+        return _("%(player)s trades goals with %(other)s.") % {"player": who, "other": _who(state, e["with"])}, ()
     if kind == "hands_traded":
-        return _("%(player)s trades hands with %(other)s.") % {"player": who, "other": _who(state, e["with"])}
+        return _("%(player)s trades hands with %(other)s.") % {"player": who, "other": _who(state, e["with"])}, ()
     if kind == "knows_goal" and e["flag"]:
-        return _("%(player)s looks at their goal.") % {"player": who}
+        return _("%(player)s looks at their goal.") % {"player": who}, ()
     if kind == "outcome":
-        return _outcome(state, e)
-    return None
+        return _outcome(state, e), ()
+    return None, ()
 
 
 def _outcome(state, e):
@@ -164,5 +197,10 @@ def _goal_owner(state, seat):
     return _who(state, seat) if seat < state.players else pgettext("aquarius goal", "seat %(n)s") % {"n": seat + 1}
 
 
+def narrate_marked(state, events):
+    """[(line, cells)] for `events`: each log line with the board cells ((x, y), ...) it speaks of."""
+    return [(line, cells) for line, cells in (_line(state, e) for e in events) if line]
+
+
 def narrate(state, events):
-    return [line for line in (_line(state, e) for e in events) if line]
+    return [line for line, _cells in narrate_marked(state, events)]

@@ -83,6 +83,12 @@ class Match(ABC):
         """Log lines for one move: `narrate(events)` unless a move without events needs saying (a pass)."""
         return self.narrate(events)
 
+    def narrate_cells(self, seat, action, events):
+        """The board cells each line of `narrate_move` speaks of: one list of (x, y) a line, in the same order
+        (empty for a line about no cell), so a page can point them out on the board instead of writing
+        coordinates; None (the default) for a game without such cells."""
+        return None
+
     @abstractmethod
     def bot_action(self, seat, kind, seed):
         """The action a bot of `kind` takes for `seat`, chosen among the legal ones (deterministic for `seed`)."""

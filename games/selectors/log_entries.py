@@ -65,8 +65,12 @@ def word_entry(event, match):
     visible = match.visible_events(event.events, None)
     # Lines in a tuple: an entry of strings and numbers only, which the collector stops tracking at its next
     # full pass, so the entries a process keeps do not lengthen every later pass (JSON words it as a list).
-    return {"seq": event.seq, "seat": event.seat, "by": str(event.by),
-            "lines": tuple(match.narrate_move(event.seat, event.action, visible))}
+    entry = {"seq": event.seq, "seat": event.seat, "by": str(event.by),
+             "lines": tuple(match.narrate_move(event.seat, event.action, visible))}
+    cells = match.narrate_cells(event.seat, event.action, visible)
+    if cells and any(cells):  # "cells": the board cells ([x, y]) each line speaks of, when a line speaks of one
+        entry["cells"] = tuple(tuple(tuple(cell) for cell in line) for line in cells)
+    return entry
 
 
 def entry_payload(game, event, match):

@@ -44,7 +44,7 @@ def test_the_outcome_and_the_log_in_french_plurals_and_typography(started):
                                             f"{names[1]} : eau."]
         assert match.narrate([{**outcome, "winners": [1]}])[0].startswith(f"{names[1]} gagne. ")
         assert match.label({"type": "move_card", "target": "w_a_1", "x": 1, "y": 2, "upright": False}) \
-            == "Déplacer une carte : Air vers (1, 2), tournée"
+            == "Déplacer une carte : Carte Air vers (1, 2), tournée"
     assert match.narrate([outcome]) == [f"{names[0]} and {names[1]} win. Goals: {names[0]}: fire, {names[1]}: water."]
 
 
@@ -73,15 +73,15 @@ def test_labels_log_and_card_names_in_french(started):
     match = ruleset.load(started.rules, started.state)
     with translation.override("fr"):
         view = ruleset.rules_view(started.rules)["cards"]
-        assert view["w_a_1"]["name"] == "Air"
+        assert view["w_a_1"]["name"] == "Carte Air"
         names = {c["name"] for c in view.values()}
-        assert {"Eau", "Feu", "Terre", "Vide", "Mélanger les objectifs", "Retirer une carte"} <= names
-        assert "Feu en haut, Eau en bas" in names and "Air à gauche, Vide à droite" in names
-        assert "Eau / Terre / Vide / Feu" in names
+        assert {"Carte Eau", "Carte Feu", "Carte Terre", "Carte Vide", "Mélanger les objectifs", "Retirer une carte"} <= names
+        assert "Demi-carte Feu/Eau" in names and "Demi-carte Air/Vide" in names
+        assert "Carte en quartiers Eau/Terre/Vide/Feu" in names
         assert match.label({"type": "pass"}) == "Passer"
         assert match.label({"type": "see_goal"}) == "Regarder mon objectif"
         line = match.narrate([{"type": "place_card", "seat": 0, "card": "w_a_1", "x": 0, "y": 1, "upright": False}])
-        assert line == [f"{match.state.names[0]} pose Air en (0, 1), tournée."]
+        assert line == [f"{match.state.names[0]} pose la carte Air, tournée."]
         assert match.narrate([{"type": "goals_shuffled"}]) == ["Tous les objectifs sont mélangés et redistribués."]
     english = ruleset.rules_view(started.rules)["cards"]
     assert "Shuffle Goals" in {c["name"] for c in english.values()}

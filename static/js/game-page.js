@@ -391,6 +391,7 @@
       view: page.view, rules: page.rules || {}, seats: page.seats.seats, you: page.you, progress: page.progress,
       actions: page.pending ? [] : page.actions, act: act,
     });
+    if (page.pointed && board.highlight) board.highlight($("board"), page.pointed);  // still pointed at after a redraw
   }
 
   // A suspended game (Volity's suspension): play stops until every player playing their own seat is ready
@@ -445,7 +446,7 @@
       const who = entry.by === "autopilot" ? interpolate(gettext("bot for %s"), [nameOf(entry.seat)]) : entry.by === "bot" ? gettext("bot") : null;
       return h("li", isNew(entry) ? { class: "new-since-visit", title: gettext("Since your last visit") } : null,
         [h("span", { class: "seq", text: "#" + entry.seq }), who ? h("span", { class: "tag", text: who }) : null]
-        .concat(entry.lines.map(function (line) { return h("span", { class: "line", text: line }); })));
+        .concat(entry.lines.map(function (line, i) { return logLine(line, (entry.cells || [])[i]); })));
     }));
     const first = log.querySelector(".new-since-visit");
     if (first && !page.scrolledToNew) {  // once: the first move the player has not seen, at the top of the log
@@ -454,6 +455,48 @@
     } else {
       log.scrollTop = log.scrollHeight;
     }
+  }
+
+  /* A log line; one about board cells (a card placed, picked up) carries them in data-cells ("x,y;x,y") and
+     takes the keyboard, so pointing at it or focusing it shows them on the board (board.highlight). */
+  function logLine(line, cells) {
+    if (!cells || !cells.length || !board.highlight) return h("span", { class: "line", text: line });
+    return h("span", { class: "line marks", tabindex: "0", text: line,
+      "data-cells": cells.map(function (c) { return c[0] + "," + c[1]; }).join(";") });
+  }
+
+  function cellsOf(node) {
+    const line = node && node.closest ? node.closest("#game-log .line[data-cells]") : null;  // null: none
+    return line ? line.dataset.cells.split(";").map(function (c) { return c.split(",").map(Number); }) : null;
+  }
+
+  function pointAt(cells) {
+    page.pointed = cells;
+    if (board.highlight) board.highlight($("board"), cells || []);
+  }
+
+  // A mouse points at a line; a finger taps it (which focuses it): a touch's own pointer events are left out, so a
+  // page scrolled under a finger's last place does not point at whatever line comes under it.
+  $("game-log").addEventListener("pointerover", function (event) {
+    const c = event.pointerType !== "touch" && cellsOf(event.target);
+    if (c) pointAt(c);
+  });
+  $("game-log").addEventListener("pointerout", function (event) {
+    if (event.pointerType === "touch" || !cellsOf(event.target) || cellsOf(event.relatedTarget)) return;
+    pointAt(cellsOf(document.activeElement));
+  });
+  $("game-log").addEventListener("focusin", function (event) { const c = cellsOf(event.target); if (c) pointAt(c); });
+  $("game-log").addEventListener("focusout", function (event) {
+    if (cellsOf(event.target) && !cellsOf(event.relatedTarget)) pointAt(null);
+  });
+
+  // The bar of moves sticks to the top of the screen: its height, kept in --sticky-top, keeps what the page
+  // scrolls to (a board's targets, the table) out from under it (static/css/games.css, the boards' CSS).
+  const stickyBar = document.querySelector("#play .play-controls");
+  if (stickyBar && window.ResizeObserver) {
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--sticky-top", Math.ceil(stickyBar.getBoundingClientRect().height) + "px");
+    }).observe(stickyBar);
   }
 
   // Turn-based games: "N moves since your last visit", counted from the entries highlighted in the log.
@@ -528,10 +571,12 @@
     }));
   }
 
-  // A Machi Koro row carries its numbers: worded here in the page's language; other games send words.
+  // A Machi Koro row carries its numbers: worded here in the page's language; a board may word its game's rows
+  // (board.resultDetails: Aquarius); other games send words.
   function resultDetails(row) {
     if (row.by_time === "won") return gettext("won by time");
     if (row.by_time === "lost" || row.forfeited) return gettext("lost by time");
+    if (board.resultDetails) { const words = board.resultDetails(row, page.rules || {}); if (words) return words; }
     if (!row.landmarks) return row.details || row.score;
     return [interpolate(gettext("%(built)s/%(total)s landmarks"), { built: row.landmarks[0], total: row.landmarks[1] }, true),
       interpolate(ngettext("%s coin", "%s coins", row.coins), [row.coins]),

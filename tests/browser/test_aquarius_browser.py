@@ -1,7 +1,7 @@
 """A whole Aquarius game in headless Chromium: two browser players (a desktop and a phone) and a program.
 
 The host picks Aquarius on the create form with Aqua-Chicken; a guest joins by the link on a phone; a third
-player joins, copies the seat token the game page shows and hands the seat to the stand-alone client
+player joins, copies the seat token the game's "Play with a program" page shows and hands the seat to the stand-alone client
 (`manage.py aquarius_client <game url> --seat-token T --bot greedy`, a subprocess speaking JSON-RPC over the
 live server's real socket), then closes the page. The host looks at his goal on his turn; the guest sees that
 he knows it. Both humans play through the board only (a card from the hand, then a highlighted space or a
@@ -26,11 +26,12 @@ pytestmark = pytest.mark.browser
 def start_client(site, page, name):
     """The seated player of `page` hands the seat to the stand-alone client with the token its game page shows:
     a subprocess connecting to the live server's RPC socket. Returns (the process, its output file)."""
-    page.reload()  # the token is on the page of a seated player
+    game_url = page.url.split("#")[0].split("?")[0]
+    page.click("#program-link")  # the game's menu: "Play with a program", the token of a seated player
+    page.wait_for_selector("#rpc-token")
     token = page.input_value("#rpc-token")
     assert re.fullmatch(r"\d+-[0-9a-f]+", token), token
-    shown = page.text_content("#rpc-access code:has-text('aquarius_client')").strip()
-    game_url = page.url.split("#")[0].split("?")[0]
+    shown = page.text_content("#rpc-command").strip()
     assert shown == f"python manage.py aquarius_client {game_url} --seat-token {token} --bot greedy", shown
     output = (ARTIFACTS / f"aquarius-client-{name}.log").open("w+")
     process = subprocess.Popen(

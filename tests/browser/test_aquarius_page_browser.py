@@ -117,6 +117,7 @@ def test_a_card_is_played_with_the_keyboard_alone(game, module_browser):
                 play_one_step(page, refusals)
         assert not refusals, refusals
         card = cards[0]
+        name = page.inner_text(f"#board button.aq-hand-card[data-card='{card}'] .aq-card-name")  # "Water card"
         before = seq_of(page)
         board_cards = page.locator("#board g.aq-layer > g.aq-card").count()
 
@@ -130,12 +131,12 @@ def test_a_card_is_played_with_the_keyboard_alone(game, module_browser):
         assert spaces.count() >= 1
         now = focused(page)
         assert now["tag"] == "g" and "aq-drop" in now["cls"], now
-        assert re.fullmatch(rf"Place {card} at -?\d+, -?\d+(, turned)?", now["label"]), now["label"]
+        assert re.fullmatch(rf"Place {re.escape(name)} at -?\d+, -?\d+(, turned)?", now["label"]), now["label"]
         assert page.evaluate(IN_SIGHT), "the space with the keyboard is out of sight"
         assert page.get_attribute(f"#board button.aq-hand-card[data-card='{card}']", "aria-pressed") == "true"
         # Every space has a label of its own that names its place.
         labels = spaces.evaluate_all("cells => cells.map(c => c.getAttribute('aria-label'))")
-        assert len(set(labels)) == len(labels) and all(label.startswith(f"Place {card} at ") for label in labels)
+        assert len(set(labels)) == len(labels) and all(label.startswith(f"Place {name} at ") for label in labels)
 
         # Escape cancels: no space left, the card no longer chosen, the keyboard back on it.
         page.keyboard.press("Escape")
@@ -171,7 +172,9 @@ def test_a_card_is_played_with_the_keyboard_alone(game, module_browser):
         assert drawn["cards"] >= board_cards + 1, drawn
         assert page.locator(f"#board button.aq-hand-card[data-card='{card}']").count() == 0
         assert page.locator("#board g.aq-drop").count() == 0
-        assert re.search(rf"kiko places .* at \({x}, {y}\)\.", page.inner_text("#game-log")), page.inner_text("#game-log")
+        # The log names the card and points at its place on the board (data-cells), without coordinates.
+        line = page.locator(f"#game-log .line[data-cells='{x},{y}']", has_text="kiko places").last
+        assert re.fullmatch(rf"kiko places the {re.escape(name)}(, turned)?\.", line.inner_text()), line.inner_text()
         # The keyboard stays on the table, where the card now lies.
         assert "aq-grid" in focused(page)["cls"]
         page.screenshot(path=str(ARTIFACTS / "aquarius-keyboard-played.png"))

@@ -61,6 +61,7 @@
       }).observe(drawn.svg);
     }
     interactive(drawn.svg, drawn.layer, drawn.points);
+    if (ui.reveal) { ui.reveal = false; reveal(drawn.svg); }
     // Keep the keyboard where it was across a redraw, or take it to the first target after a choice.
     const target = ui.focusTarget ? container.querySelector("g.aq-drop, g.aq-card.pickable, button.aq-seat-choice, .aq-controls button.primary") : null;
     const wanted = ui.focusAfter || focused;
@@ -71,10 +72,20 @@
     choiceKeys(container, rerender);
   }
 
+  /* The whole table in sight, below the page's sticky bar of moves (--sticky-top; the table is never taller
+     than the screen below it): where the targets of a card just chosen are. */
+  function reveal(svg) {
+    const bar = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--sticky-top")) || 0;
+    const box = svg.getBoundingClientRect();
+    if (box.top < bar || box.bottom > window.innerHeight) svg.scrollIntoView({ block: "nearest" });
+  }
+
   GameBoards.register("aquarius", {
     hint: gettext("Pick a card from your hand, then a highlighted space or target."),
     handles: function (action) { return HANDLED.indexOf(action.type) >= 0; },
     render: render,
+    highlight: Aquarius.table.highlight,
+    resultDetails: panels.resultDetails,
     _geometry: { cardInfo: Aquarius.cards.cardInfo, oriented: Aquarius.cards.oriented },  // for tests in the browser
   });
 

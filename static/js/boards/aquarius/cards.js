@@ -15,12 +15,13 @@
   };
   const ORDER = ["a", "e", "f", "w", "v"];
   const BY_NAME = { air: "a", earth: "e", fire: "f", water: "w", void: "v" };
+  // What each action card asks for; its name comes with the rules (cardName), worded by the server.
   const ACTIONS = {
-    shuffle_goals: { name: pgettext("aquarius card", "Shuffle Goals"), hint: gettext("All goals are collected, shuffled and dealt again.") },
-    move_card: { name: pgettext("aquarius card", "Move a Card"), hint: gettext("Pick a card on the table, then its new place.") },
-    zap_card: { name: pgettext("aquarius card", "Zap a Card"), hint: gettext("Pick a card on the table: it goes into your hand.") },
-    trade_goals: { name: pgettext("aquarius card", "Trade Goals"), hint: gettext("Pick the player you swap goals with.") },
-    trade_hands: { name: pgettext("aquarius card", "Trade Hands"), hint: gettext("Pick the player you swap hands with.") },
+    shuffle_goals: { hint: gettext("All goals are collected, shuffled and dealt again.") },
+    move_card: { hint: gettext("Pick a card on the table, then its new place.") },
+    zap_card: { hint: gettext("Pick a card on the table: it goes into your hand.") },
+    trade_goals: { hint: gettext("Pick the player you swap goals with.") },
+    trade_hands: { hint: gettext("Pick the player you swap hands with.") },
   };
   const ACTION_BY_LETTER = { a: "shuffle_goals", e: "move_card", f: "zap_card", w: "trade_goals", v: "trade_hands" };
   const CW = 60, CH = 84, GAP = 6, STEP_X = CW + GAP, STEP_Y = CH + GAP;
@@ -67,6 +68,18 @@
     return null;
   }
 
+  /* A card's name for people ("Air/Water half card", "Zap a Card"), in the page's language: the rules data
+     carries it (games/aquarius/text.py card_title, the one place cards are named). Never its id. */
+  function cardName(id, rules) {
+    const known = rules && rules.cards && rules.cards[id];
+    if (known && known.name) return known.name;
+    const info = cardInfo(id, rules);
+    if (!info.quadrants) return gettext("Action card");
+    const names = [];
+    info.quadrants.forEach(function (el) { if (ELEMENTS[el] && names.indexOf(ELEMENTS[el].label) < 0) names.push(ELEMENTS[el].label); });
+    return names.join("/");
+  }
+
   function oriented(quadrants, upright) {
     return upright ? quadrants : [quadrants[3], quadrants[2], quadrants[1], quadrants[0]];
   }
@@ -108,18 +121,18 @@
     const info = cardInfo(id, rules);
     const g = s("g", { class: "aq-card " + (extraClass || ""), transform: "translate(" + px + "," + py + ")", "data-card": id });
     const title = s("title", {});
+    const name = cardName(id, rules);
     g.append(title);
     if (!info.quadrants) {
-      const act = ACTIONS[info.action] || { name: id };
       g.append(s("rect", { width: CW, height: CH, rx: 6, class: "aq-action-face" }));
       const text = s("text", { x: CW / 2, y: CH / 2, "text-anchor": "middle", "font-size": 10, class: "aq-action-text" });
-      act.name.split(" ").forEach(function (word, i, all) {
+      name.split(" ").forEach(function (word, i, all) {
         const span = s("tspan", { x: CW / 2, dy: i === 0 ? -(all.length - 1) * 6 + 3 : 12 });
         span.textContent = word;
         text.append(span);
       });
       g.append(text);
-      title.textContent = act.name;
+      title.textContent = name;
       return g;
     }
     const q = oriented(info.quadrants, upright !== false);
@@ -134,17 +147,15 @@
     // One symbol per region (a region is every quadrant of one element: a card never repeats an element).
     const regions = {};
     q.forEach(function (el, i) { (regions[el] = regions[el] || []).push(i); });
-    const names = [];
     Object.keys(regions).forEach(function (el) {
       const idx = regions[el];
       const cx = idx.reduce(function (t, i) { return t + boxes[i][0] + CW / 4; }, 0) / idx.length;
       const cy = idx.reduce(function (t, i) { return t + boxes[i][1] + CH / 4; }, 0) / idx.length;
       const r = idx.length === 4 ? 12 : idx.length === 2 ? 9 : 6.5;
       g.append(symbol(el, cx, cy, r));
-      names.push(ELEMENTS[el].label);
     });
     g.append(s("rect", { width: CW, height: CH, rx: 6, class: "aq-card-edge" }));
-    title.textContent = id + ": " + names.join(", ") + (upright === false ? " " + gettext("(turned)") : "");
+    title.textContent = name + (upright === false ? " " + gettext("(turned)") : "");
     return g;
   }
 
@@ -153,17 +164,10 @@
       [cardSvg(id, upright, rules, 0, 0)]);
   }
 
-  function describe(info) {
-    if (!info.quadrants) return info.id;
-    const names = [];
-    info.quadrants.forEach(function (el) { if (names.indexOf(ELEMENTS[el].label) < 0) names.push(ELEMENTS[el].label); });
-    return info.id + " (" + names.join(", ") + ")";
-  }
-
   window.Aquarius = Object.assign(window.Aquarius || {}, {
     cards: {
       ELEMENTS: ELEMENTS, ORDER: ORDER, ACTIONS: ACTIONS, CW: CW, CH: CH, STEP_X: STEP_X, STEP_Y: STEP_Y,
-      cardInfo: cardInfo, normaliseRules: normaliseRules, oriented: oriented, describe: describe,
+      cardInfo: cardInfo, cardName: cardName, normaliseRules: normaliseRules, oriented: oriented,
       svg: s, cardSvg: cardSvg, miniCard: miniCard,
     },
   });

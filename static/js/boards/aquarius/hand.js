@@ -5,7 +5,7 @@
   const h = Dom.h;
   const ui = Aquarius.state.ui, legal = Aquarius.state.legal, cellsFor = Aquarius.state.cellsFor;
   const cardInfo = Aquarius.cards.cardInfo, ACTIONS = Aquarius.cards.ACTIONS;
-  const miniCard = Aquarius.cards.miniCard, describe = Aquarius.cards.describe;
+  const miniCard = Aquarius.cards.miniCard, cardName = Aquarius.cards.cardName;
   const nameOf = Aquarius.panels.nameOf;
   const cancelChoice = Aquarius.input.cancel;
 
@@ -17,21 +17,22 @@
     const cards = hand.map(function (id) {
       const info = cardInfo(id, rules);
       const can = playable.has(id);
-      const name = info.action ? (ACTIONS[info.action] || { name: id }).name : id;
+      const name = cardName(id, rules);
       return h("button", {
         type: "button", class: "aq-hand-card" + (ui.selected === id ? " selected" : "") + (view.drawn === id ? " drawn" : ""),
         "data-card": id, disabled: !can, "aria-pressed": ui.selected === id ? "true" : "false",
-        "aria-label": (info.action ? interpolate(gettext("Action: %s"), [name]) : interpolate(gettext("Card %s"), [describe(info)])) + (view.drawn === id ? " " + gettext("(just drawn)") : ""),
-        title: info.action ? (ACTIONS[info.action] || {}).hint : describe(info),
+        "aria-label": (info.action ? interpolate(gettext("Action: %s"), [name]) : name) + (view.drawn === id ? " " + gettext("(just drawn)") : ""),
+        title: info.action ? name + ": " + ((ACTIONS[info.action] || {}).hint || "") : name,
         "data-focus": "hand:" + id,
         onclick: function (event) {
           ui.selected = ui.selected === id ? null : id;
           ui.target = null;
           // From the keyboard (no pointer: detail 0), go on to the first target so Tab order stays short.
           ui.focusTarget = event.detail === 0 && ui.selected !== null;
+          ui.reveal = ui.selected !== null;
           rerender();
         },
-      }, [miniCard(id, ui.selected === id ? ui.upright : true, rules), h("span", { class: "aq-card-name", text: info.action ? name : id })]);
+      }, [miniCard(id, ui.selected === id ? ui.upright : true, rules), h("span", { class: "aq-card-name", text: name })]);
     });
     return h("div", { class: "aq-hand-box" }, [h("h3", { text: gettext("Your hand") }), h("div", { class: "aq-hand" }, cards), controls(view, ctx, rules, rerender)]);
   }
@@ -46,11 +47,11 @@
       text: "⟲ " + gettext("Turn 180°") + (ui.upright ? "" : " " + gettext("(turned)")), onclick: function () { ui.upright = !ui.upright; rerender(); } });
     if (!info.action) {
       const n = cellsFor(actions, ui.selected, null).length;
-      parts.push(h("span", { class: "aq-hint", text: n ? interpolate(gettext("Tap a highlighted space (%(n)s) to place %(card)s."), { n: n, card: ui.selected }, true) : gettext("No space fits this way up: turn it.") }), rotate);
+      parts.push(h("span", { class: "aq-hint", text: n ? interpolate(gettext("Tap a highlighted space (%(n)s) to place %(card)s."), { n: n, card: cardName(ui.selected, rules) }, true) : gettext("No space fits this way up: turn it.") }), rotate);
     } else if (info.action === "shuffle_goals") {
       const a = actions.find(function (x) { return x.type === "shuffle_goals"; });
       parts.push(h("span", { class: "aq-hint", text: ACTIONS.shuffle_goals.hint }),
-        h("button", { type: "button", class: "primary", text: interpolate(gettext("Play: %s"), [ACTIONS.shuffle_goals.name]), onclick: function () { ui.selected = null; ctx.act(a); } }));
+        h("button", { type: "button", class: "primary", text: interpolate(gettext("Play: %s"), [cardName(ui.selected, rules)]), onclick: function () { ui.selected = null; ctx.act(a); } }));
     } else if (info.action === "trade_goals" || info.action === "trade_hands") {
       parts.push(h("span", { class: "aq-hint", text: ACTIONS[info.action].hint }));
       actions.filter(function (a) { return a.type === info.action; }).forEach(function (a) {
@@ -60,7 +61,7 @@
     } else if (info.action === "zap_card") {
       parts.push(h("span", { class: "aq-hint", text: ACTIONS.zap_card.hint }));
     } else if (info.action === "move_card") {
-      parts.push(h("span", { class: "aq-hint", text: ui.target ? interpolate(gettext("Now tap the new place of %s (turn it if you like)."), [ui.target]) : ACTIONS.move_card.hint }));
+      parts.push(h("span", { class: "aq-hint", text: ui.target ? interpolate(gettext("Now tap the new place of %s (turn it if you like)."), [cardName(ui.target, rules)]) : ACTIONS.move_card.hint }));
       if (ui.target) parts.push(rotate);
     }
     parts.push(cancel);

@@ -25,7 +25,7 @@
   }
 
   /* A target that takes the keyboard is brought into sight: the whole table on the page (below the sticky bar
-     of moves: the table's scroll-margin-top), and the target inside the table, panned to its centre if the view
+     of moves: the page's scroll-padding-top, --sticky-top), and the target inside the table, panned to its centre if the view
      was moved away from it. */
   function showFocused(svg, layer, node) {
     svg.scrollIntoView({ block: "nearest", inline: "nearest" });

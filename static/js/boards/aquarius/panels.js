@@ -20,7 +20,7 @@
         const goal = view.goal === el;
         const bar = h("span", { class: "aq-bar" }, [
           h("span", { class: "aq-fill", style: "width:" + Math.min(100, (n / WIN) * 100) + "%;background:" + info.colour }),
-          h("span", { class: "aq-seven", title: "7 wins" }),
+          h("span", { class: "aq-seven", title: gettext("7 wins") }),
         ]);
         return h("span", { class: "aq-measure" + (goal ? " goal" : "") + (winnerGoals.indexOf(el) >= 0 ? " won" : ""),
           role: "listitem", "aria-label": interpolate(gettext("%(element)s: %(n)s of 7"), { element: info.label, n: n }, true) + (goal ? " " + gettext("(your goal)") : "") }, [
@@ -58,7 +58,7 @@
       const goal = view.over && view.goals ? view.goals[seat] : null;
       const won = (view.winners || []).indexOf(seat) >= 0;
       items.push(h("li", { class: "aq-player" + (view.to_act === seat && !view.over ? " to-act" : "") + (won ? " winner" : "") }, [
-        h("span", { class: "name", text: nameOf(ctx, seat) + (you ? " (you)" : "") }),
+        h("span", { class: "name", text: nameOf(ctx, seat) + (you ? " " + gettext("(you)") : "") }),
         won ? h("span", { class: "tag aq-won", text: "★ " + gettext("winner") }) : null,
         h("span", { class: "aq-hand-size", text: handText((view.hand_sizes || [])[seat] || 0) }),
         view.chicken && !view.over ? h("span", { class: "tag" + ((view.knows_goal || [])[seat] ? " knows" : ""),
@@ -93,8 +93,19 @@
       gettext("The winning group is outlined.");
   }
 
+  /* A row of the final table in the page's language: the goal (named by the rules data, "Goal: Fire"), the
+     largest group of its element, and who looked last in Aqua-Chicken. Null for a row without them (a result
+     stored before they were). */
+  function resultDetails(row, rules) {
+    if (!row.goal_element || !ELEMENTS[row.goal_element]) return null;
+    const goal = (rules && rules.goal_names && rules.goal_names[row.goal_element]) || ELEMENTS[row.goal_element].label;
+    let words = interpolate(gettext("%(goal)s, largest group %(n)s"), { goal: goal, n: row.score }, true);
+    if (row.looked_last) words += ", " + gettext("looked last (Aqua-Chicken)");
+    return words;
+  }
+
   window.Aquarius = Object.assign(window.Aquarius || {}, {
     panels: { nameOf: nameOf, measuresBar: measuresBar, goalBox: goalBox, playersBox: playersBox,
-      statusLine: statusLine, winnerText: winnerText },
+      statusLine: statusLine, winnerText: winnerText, resultDetails: resultDetails },
   });
 })();

@@ -12,6 +12,7 @@
     turnKey: null,
     focusTarget: false,  // after a choice from the keyboard: take it to the first target
     focusAfter: null,    // after a move or a cancel: the data-focus of what takes the keyboard next
+    reveal: false,       // a card was just chosen: bring the whole table (its targets) into sight
   };
 
   function legal(ctx) { return (ctx.actions || []).map(function (item) { return item.action; }); }

@@ -5,7 +5,7 @@
   "use strict";
   const ui = Aquarius.state.ui, legal = Aquarius.state.legal, cellsFor = Aquarius.state.cellsFor;
   const cards = Aquarius.cards;
-  const s = cards.svg, cardInfo = cards.cardInfo, cardSvg = cards.cardSvg;
+  const s = cards.svg, cardInfo = cards.cardInfo, cardSvg = cards.cardSvg, cardName = cards.cardName;
   const CW = cards.CW, CH = cards.CH, STEP_X = cards.STEP_X, STEP_Y = cards.STEP_Y;
   const onActivate = Aquarius.input.onActivate;
 
@@ -33,10 +33,12 @@
       const classes = [highlight.has(key) ? "winning" : "", pickable.has(c.card) ? "pickable" : "",
         ui.target === c.card ? "moving" : ""].join(" ");
       const node = cardSvg(c.card, c.upright, rules, c.x * STEP_X, c.y * STEP_Y, classes);
+      node.setAttribute("data-x", c.x);
+      node.setAttribute("data-y", c.y);
       if (pickable.has(c.card)) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
-        node.setAttribute("aria-label", interpolate(action === "zap_card" ? gettext("Zap %(card)s at %(x)s, %(y)s") : gettext("Move %(card)s at %(x)s, %(y)s"), { card: c.card, x: c.x, y: c.y }, true));
+        node.setAttribute("aria-label", interpolate(action === "zap_card" ? gettext("Zap %(card)s at %(x)s, %(y)s") : gettext("Move %(card)s at %(x)s, %(y)s"), { card: cardName(c.card, rules), x: c.x, y: c.y }, true));
         const pick = function () {
           if (action === "zap_card") {
             const chosen = actions.find(function (a) { return a.type === "zap_card" && a.card === ui.selected && a.target === c.card; });
@@ -61,7 +63,7 @@
       const cell = s("g", { class: "aq-drop", tabindex: "0", role: "button", "data-x": a.x, "data-y": a.y,
         transform: "translate(" + a.x * STEP_X + "," + a.y * STEP_Y + ")",
         "aria-label": interpolate(a.type === "move_card" ? gettext("Move %(card)s at %(x)s, %(y)s") : gettext("Place %(card)s at %(x)s, %(y)s"),
-          { card: a.type === "move_card" ? a.target : a.card, x: a.x, y: a.y }, true) + (a.upright ? "" : ", " + gettext("turned")) });
+          { card: cardName(a.type === "move_card" ? a.target : a.card, rules), x: a.x, y: a.y }, true) + (a.upright ? "" : ", " + gettext("turned")) });
       cell.append(s("rect", { width: CW, height: CH, rx: 6 }));
       const ghost = cardSvg(a.type === "move_card" ? a.target : a.card, a.upright, rules, 0, 0, "aq-ghost");
       cell.append(ghost);
@@ -71,5 +73,20 @@
     return { svg: svg, layer: layer, points: points };
   }
 
-  window.Aquarius = Object.assign(window.Aquarius || {}, { table: { grid: grid } });
+  /* Point out `cells` ([[x, y], ...]) on the drawn table: the page calls this while a log line about them is
+     pointed at or focused. Each gets an outline (g.aq-mark), a card there the class "pointed". */
+  function highlight(container, cells) {
+    const layer = container.querySelector("g.aq-layer");
+    if (!layer) return;
+    layer.querySelectorAll(".aq-mark").forEach(function (n) { n.remove(); });
+    layer.querySelectorAll("g.aq-card.pointed").forEach(function (n) { n.classList.remove("pointed"); });
+    (cells || []).forEach(function (c) {
+      const card = layer.querySelector('g.aq-card[data-x="' + c[0] + '"][data-y="' + c[1] + '"]');
+      if (card) card.classList.add("pointed");
+      layer.append(s("rect", { class: "aq-mark", "data-x": c[0], "data-y": c[1], x: c[0] * STEP_X - 3, y: c[1] * STEP_Y - 3,
+        width: CW + 6, height: CH + 6, rx: 8 }));
+    });
+  }
+
+  window.Aquarius = Object.assign(window.Aquarius || {}, { table: { grid: grid, highlight: highlight } });
 })();

@@ -11,13 +11,17 @@
       x1: (Math.max.apply(null, xs) + 1) * STEP_X, y1: (Math.max.apply(null, ys) + 1) * STEP_Y };
   }
 
+  // The band at the top of the table under its zoom buttons (.aq-tools): fitting keeps the cards and spaces below
+  // it, so no space offered is hidden under a button.
+  const TOOLS = 46;
+
   function fit(svg, points) {
     if (!points.length) points = [[0, 0]];
     const b = worldBounds(points);
-    const w = svg.clientWidth || 600, hgt = svg.clientHeight || 400;
+    const w = svg.clientWidth || 600, hgt = (svg.clientHeight || 400) - TOOLS;
     ui.scale = Math.max(0.25, Math.min(2, Math.min(w / (b.x1 - b.x0 + STEP_X), hgt / (b.y1 - b.y0 + STEP_Y))));
     ui.tx = w / 2 - ((b.x0 + b.x1) / 2) * ui.scale;
-    ui.ty = hgt / 2 - ((b.y0 + b.y1) / 2) * ui.scale;
+    ui.ty = TOOLS + hgt / 2 - ((b.y0 + b.y1) / 2) * ui.scale;
   }
 
   function applyTransform(layer) {
