@@ -122,6 +122,12 @@ def test_api_documentation_loads_nothing_from_outside(client):
         assert not re.search(r'(src|href)="https?://', html), url
 
 
+def test_the_api_documentation_links_back_to_the_site(client):
+    for url, other in (("/api/docs/", "/api/redoc/"), ("/api/redoc/", "/api/docs/")):
+        html = client.get(url).content.decode()
+        assert '<a href="/">' in html and 'href="/docs/api/"' in html and f'href="{other}"' in html, url
+
+
 def test_the_join_page_offers_no_seat_at_a_full_table(client, django_user_model):
     from games import services
     from games.identity import Identity
