@@ -32,5 +32,8 @@
     toastTimer = setTimeout(function () { box.hidden = true; }, 4000);
   }
 
-  window.Dom = { h: h, toast: toast };
+  // Hints say "Tap" where fingers point (no hover) and "Click" where a mouse does.
+  const touch = !!(window.matchMedia && window.matchMedia("(hover: none)").matches);
+
+  window.Dom = { h: h, toast: toast, touch: touch };
 })();

@@ -60,6 +60,8 @@ def ask_and_decide(page, size):
     """A costly move: asked in the page; Cancel and Escape keep the coins; Confirm buys."""
     chosen, cost = costly(page)
     coins, seq = coins_of(page), seq_of(page)
+    hint = page.inner_text("#actions .hint")  # a finger taps, a mouse clicks
+    assert hint.startswith("Tap a highlighted" if size == "phone" else "Click a highlighted"), hint
     page.click(chosen)
     page.wait_for_selector(BAR)
     assert page.evaluate("document.activeElement.classList.contains('mk-confirm-yes')"), "focus is not on Confirm"

@@ -257,7 +257,8 @@
   }
 
   GameBoards.register("machikoro", {
-    hint: gettext("Tap a highlighted market card or landmark to buy it."),
+    hint: Dom.touch ? gettext("Tap a highlighted market card or landmark to buy it.")
+      : gettext("Click a highlighted market card or landmark to buy it."),
     handles: function (action) { return action.type === "buy" || action.type === "build"; },
     render: draw,
   });

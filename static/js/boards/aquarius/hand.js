@@ -47,7 +47,7 @@
       text: "⟲ " + gettext("Turn 180°") + (ui.upright ? "" : " " + gettext("(turned)")), onclick: function () { ui.upright = !ui.upright; rerender(); } });
     if (!info.action) {
       const n = cellsFor(actions, ui.selected, null).length;
-      parts.push(h("span", { class: "aq-hint", text: n ? interpolate(gettext("Tap a highlighted space (%(n)s) to place %(card)s."), { n: n, card: cardName(ui.selected, rules) }, true) : gettext("No space fits this way up: turn it.") }), rotate);
+      parts.push(h("span", { class: "aq-hint", text: n ? interpolate(Dom.touch ? gettext("Tap a highlighted space (%(n)s) to place %(card)s.") : gettext("Click a highlighted space (%(n)s) to place %(card)s."), { n: n, card: cardName(ui.selected, rules) }, true) : gettext("No space fits this way up: turn it.") }), rotate);
     } else if (info.action === "shuffle_goals") {
       const a = actions.find(function (x) { return x.type === "shuffle_goals"; });
       parts.push(h("span", { class: "aq-hint", text: ACTIONS.shuffle_goals.hint }),
