@@ -1,5 +1,7 @@
 """What the Aquarius browser tests do on a game page: play as a simple player would, wait for a turn with a
-card to play, and measure that the page and its statistics table fit their boxes."""
+card to play, and measure that the page and its statistics table fit their boxes; a game against a bot to start
+them from, and the game opened in a new browser context."""
+from tests.browser.helpers import SIZES, sign_up, wait_until_live
 
 # What a simple player does with the board: the first playable card of the hand, then a target for it.
 # Returns the next thing to click (a CSS selector), or null when there is nothing to do.
@@ -105,3 +107,40 @@ def my_turn(page):
         page.click("#actions button:not([disabled]) >> text=/pass/i")
         page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}", timeout=15000)
     raise AssertionError("the player had only passes to make for 20 turns")
+
+
+def game_against_a_bot(site, browser, host, bot_kind):
+    """An Aquarius game of `host` (signed up here) against a `bot_kind` bot, without a turn timer (no bot stands
+    in while a test takes its time), started: (its URL, the host's signed-in state)."""
+    context = browser.new_context(viewport=SIZES["desktop"])
+    page = context.new_page()
+    sign_up(page, site, host)
+    page.goto(site.url() + "/games/new/")
+    page.click(".game-choice a[data-ruleset='aquarius']")
+    page.wait_for_selector("h1:has-text('New Aquarius game')")
+    page.fill("#id_game-max_players", "2")
+    page.select_option("#id_game-turn_seconds", "0")
+    page.click("form button.primary")
+    page.wait_for_selector("#lobby:not([hidden])")
+    wait_until_live(page)
+    page.select_option("#bot-kind", bot_kind)
+    page.click("#add-bot")
+    page.wait_for_selector("#seats li .tag:has-text('bot')")
+    page.click("#ready-button")
+    page.wait_for_selector("#play:not([hidden]) .aq-board svg.aq-grid")
+    url, state = page.url.split("#")[0], context.storage_state()
+    context.close()
+    return url, state
+
+
+def open_game(browser, game, **options):
+    """The game (from `game_against_a_bot`) in a new context with `options`: (context, page, page errors)."""
+    url, state = game
+    context = browser.new_context(storage_state=state, **options)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_selector("#board .aq-board svg.aq-grid")
+    wait_until_live(page)
+    return context, page, errors

@@ -11,8 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.browser.aquarius_helpers import my_turn, no_horizontal_overflow, play_one_step, seq_of, statistics_table_fits
-from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, sign_up, wait_until_live
+from tests.browser.aquarius_helpers import (game_against_a_bot, my_turn, no_horizontal_overflow, open_game, play_one_step, seq_of,
+                                           statistics_table_fits)
+from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure
 
 pytestmark = pytest.mark.browser
 
@@ -23,37 +24,7 @@ TRANSFORM = re.compile(r"translate\(([-\d.e]+),([-\d.e]+)\) scale\(([-\d.e]+)\)"
 @pytest.fixture(scope="module")
 def game(site, module_browser):
     """An Aquarius game of the host 'kiko' against a random bot, started: (its URL, kiko's signed-in state)."""
-    context = module_browser.new_context(viewport=SIZES["desktop"])
-    page = context.new_page()
-    sign_up(page, site, "kiko")
-    page.goto(site.url() + "/games/new/")
-    page.click(".game-choice a[data-ruleset='aquarius']")
-    page.wait_for_selector("h1:has-text('New Aquarius game')")
-    page.fill("#id_game-max_players", "2")
-    page.select_option("#id_game-turn_seconds", "0")  # no timer: no bot stands in while a test takes its time
-    page.click("form button.primary")
-    page.wait_for_selector("#lobby:not([hidden])")
-    wait_until_live(page)
-    page.select_option("#bot-kind", "random")
-    page.click("#add-bot")
-    page.wait_for_selector("#seats li .tag:has-text('bot')")
-    page.click("#ready-button")
-    page.wait_for_selector("#play:not([hidden]) .aq-board svg.aq-grid")
-    url, state = page.url.split("#")[0], context.storage_state()
-    context.close()
-    return url, state
-
-
-def open_game(browser, game, **options):
-    url, state = game
-    context = browser.new_context(storage_state=state, **options)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    page.wait_for_selector("#board .aq-board svg.aq-grid")
-    wait_until_live(page)
-    return context, page, errors
+    return game_against_a_bot(site, module_browser, "kiko", "random")
 
 
 def focused(page):

@@ -4,17 +4,17 @@ board when a line is pointed at or focused (no coordinates in its text), every s
 on a phone (none under the sticky bar of moves), no JSON-RPC panel in the sidebar but "Play with a program" in the
 game's menu, and the final table in the reader's language.
 
-One game of the host 'rita' against a greedy bot, without a turn timer. Screenshots go to /tmp/h/ when that
-folder exists (shots_h3_*.png), else to test-artifacts/.
+One game of the host 'rita' against a greedy bot, without a turn timer. Screenshots go to
+test-artifacts/aquarius-readable-*.png.
 """
 import re
 from contextlib import closing
-from pathlib import Path
 
 import pytest
 
-from tests.browser.aquarius_helpers import finished, my_turn, no_horizontal_overflow, play_one_step, seq_of
-from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, sign_up, wait_until_live
+from tests.browser.aquarius_helpers import (finished, game_against_a_bot, my_turn, no_horizontal_overflow, open_game, play_one_step,
+                                           seq_of)
+from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,6 @@ PHONE = {"viewport": SIZES["phone"], "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": SIZES["desktop"]}
 IDENTIFIER = re.compile(r"\b[a-z]_[a-z]{1,4}(_\d)?\b|\bq_\w+|\bact_\w+")
 COORDINATES = re.compile(r"\(-?\d+, ?-?\d+\)")
-SHOTS = Path("/tmp/h") if Path("/tmp/h").is_dir() else ARTIFACTS
 
 # What people read of the board and the log: their text, the hand's names and tooltips, the cards' titles.
 READ = """() => {
@@ -50,37 +49,7 @@ SPACES_IN_SIGHT = """() => {
 @pytest.fixture(scope="module")
 def game(site, module_browser):
     """An Aquarius game of 'rita' against a greedy bot, started: (its URL, rita's signed-in state)."""
-    context = module_browser.new_context(**DESKTOP)
-    page = context.new_page()
-    sign_up(page, site, "rita")
-    page.goto(site.url() + "/games/new/")
-    page.click(".game-choice a[data-ruleset='aquarius']")
-    page.wait_for_selector("h1:has-text('New Aquarius game')")
-    page.fill("#id_game-max_players", "2")
-    page.select_option("#id_game-turn_seconds", "0")
-    page.click("form button.primary")
-    page.wait_for_selector("#lobby:not([hidden])")
-    wait_until_live(page)
-    page.select_option("#bot-kind", "greedy")
-    page.click("#add-bot")
-    page.wait_for_selector("#seats li .tag:has-text('bot')")
-    page.click("#ready-button")
-    page.wait_for_selector("#play:not([hidden]) .aq-board svg.aq-grid")
-    url, state = page.url.split("#")[0], context.storage_state()
-    context.close()
-    return url, state
-
-
-def open_game(browser, game, options):
-    url, state = game
-    context = browser.new_context(storage_state=state, **options)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    page.wait_for_selector("#board .aq-board svg.aq-grid")
-    wait_until_live(page)
-    return context, page, errors
+    return game_against_a_bot(site, module_browser, "rita", "greedy")
 
 
 def play_until_the_log_points_at(page, lines):
@@ -100,7 +69,7 @@ def pointed(page):
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser, size):
-    context, page, errors = open_game(module_browser, game, PHONE if size == "phone" else DESKTOP)
+    context, page, errors = open_game(module_browser, game, **(PHONE if size == "phone" else DESKTOP))
     with closing(context), screenshots_on_failure(f"aquarius-readable-{size}", [page]):
         play_until_the_log_points_at(page, 4)
 
@@ -113,7 +82,7 @@ def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser,
                 page.click("#board button.aq-rotate")
             spaces = page.evaluate(SPACES_IN_SIGHT)
             assert spaces and all(s["inside"] and s["reachable"] for s in spaces), spaces
-            page.screenshot(path=str(SHOTS / f"shots_h3_{size}_spaces.png"))
+            page.screenshot(path=str(ARTIFACTS / f"aquarius-readable-{size}_spaces.png"))
 
         # Nothing people read names a card by its identifier, nor a place by its coordinates.
         read = page.evaluate(READ)
@@ -130,7 +99,7 @@ def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser,
         if size == "desktop":
             line.hover()
             assert sorted(pointed(page)) == sorted(cells)
-            page.screenshot(path=str(SHOTS / f"shots_h3_{size}_pointed.png"))
+            page.screenshot(path=str(ARTIFACTS / f"aquarius-readable-{size}_pointed.png"))
             page.mouse.move(5, 5)
             assert pointed(page) == []
         if size == "phone":
@@ -143,7 +112,7 @@ def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser,
         if card.count():  # the card still lies where the line says: it is outlined
             assert "pointed" in card.get_attribute("class")
         if size == "phone":
-            page.screenshot(path=str(SHOTS / f"shots_h3_{size}_pointed.png"), full_page=True)
+            page.screenshot(path=str(ARTIFACTS / f"aquarius-readable-{size}_pointed.png"), full_page=True)
         page.locator("#board svg.aq-grid").focus()
         assert pointed(page) == []
         assert no_horizontal_overflow(page), "horizontal overflow"
@@ -157,13 +126,13 @@ def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser,
         assert page.inner_text("#rpc-url").endswith(f"/ws/games/{code}/rpc/")
         assert re.fullmatch(r"\d+-[0-9a-f]+", page.input_value("#rpc-token"))
         assert no_horizontal_overflow(page), "horizontal overflow on the program page"
-        page.screenshot(path=str(SHOTS / f"shots_h3_{size}_program.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"aquarius-readable-{size}_program.png"), full_page=True)
         assert not errors, errors
 
 
 def test_the_final_table_in_the_readers_language(game, module_browser):
     """rita leaves her seat to a bot, which plays the game to its end; a French reader reads the end in French."""
-    context, page, errors = open_game(module_browser, game, DESKTOP)
+    context, page, errors = open_game(module_browser, game, **DESKTOP)
     with closing(context), screenshots_on_failure("aquarius-readable-end", [page]):
         page.click("#leave-play")
         page.wait_for_function("() => !document.getElementById('after').hidden", timeout=120000)
@@ -182,5 +151,5 @@ def test_the_final_table_in_the_readers_language(game, module_browser):
             assert not IDENTIFIER.search(log) and not COORDINATES.search(log), log
             assert " pose la " in log, log
             french.locator("#after").scroll_into_view_if_needed()
-            french.screenshot(path=str(SHOTS / "shots_h3_phone_end_fr.png"), full_page=True)
+            french.screenshot(path=str(ARTIFACTS / "aquarius-readable-phone-end-fr.png"), full_page=True)
         assert finished(page) and not errors, errors
