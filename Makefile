@@ -89,12 +89,12 @@ clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .test-media
 
 # The tests that reach the database or Redis (marked `services` by conftest.py), against the machine's
-# PostgreSQL and Redis; the browser tests and those that reach neither ran under `make test` (docs/operations.md).
+# PostgreSQL and Redis; the browser tests (but those needing Redis) and those that reach neither ran under `make test`.
 DATABASE_URL_TEST ?= postgres://postgres@127.0.0.1:5432/postgres
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
-test-services: install-dev nginx-deps
+test-services: install-dev nginx-deps browser-deps
 	DATABASE_URL=$(DATABASE_URL_TEST) REDIS_URL=$(REDIS_URL_TEST) $(PY) -m pytest $(XDIST) \
-		-m "services and not browser" --durations=20
+		-m "services and (not browser or redis)" --durations=20
 
 # The statistics tasks through Redis and a real Celery worker on PostgreSQL: the test starts
 # `celery -A config worker` itself, against the test database, on a queue of its own (docs/statistics.md).

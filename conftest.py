@@ -1,5 +1,8 @@
 """Fixtures shared by every app's tests, and the collection rules of docs/operations.md ("CI")."""
+import os
+
 import pytest
+from django.db.backends.signals import connection_created
 
 # A test reaches the database when one of its fixtures builds on pytest-django's database setup (db,
 # transactional_db, live_server, admin_client, ...) or it is marked django_db.
@@ -13,18 +16,31 @@ def pytest_collection_modifyitems(config, items):
     """Two marks, added at collection:
 
     - `services` on every test that reaches the database or Redis (see DATABASE_FIXTURE, SERVICE_MARKS):
-      `make test-services` runs those (`-m "services and not browser"`), on PostgreSQL and Redis;
+      `make test-services` runs those (`-m "services and (not browser or redis)"`), on PostgreSQL and Redis;
     - `xdist_group` (one group per module) on every test that uses a module- or class-scoped fixture, such as
       a browser module's live site: under `--dist loadgroup` the module runs on one worker, so the fixture is
       built once instead of once per worker.
     """
     _leave_out_faults(config, items)
+    _skip_without_services(items)
     for item in items:
         if any(item.get_closest_marker(mark) for mark in SERVICE_MARKS) or \
                 DATABASE_FIXTURE in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.services)
         if any(scope in ("module", "class", "package") for scope in _project_fixture_scopes(item, config)):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+
+
+def _skip_without_services(items):
+    """Tests marked postgres or redis need those services: without their URLs they are skipped, saying why."""
+    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    on_redis = bool(os.environ.get("REDIS_URL"))
+    for item in items:
+        if "postgres" in item.keywords and not on_postgres:
+            item.add_marker(pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL=postgres://... "
+                                                    "(make test-services)"))
+        if "redis" in item.keywords and not on_redis:
+            item.add_marker(pytest.mark.skip(reason="needs Redis: set REDIS_URL=redis://... (make test-services)"))
 
 
 def _leave_out_faults(config, items):
@@ -115,3 +131,17 @@ def designer(db, django_user_model):
 @pytest.fixture
 def player(db, django_user_model):
     return django_user_model.objects.create_user("pat", password="pw-player-1")
+
+
+def _read_uncommitted_in_shared_memory(sender, connection, **kwargs):
+    """Tests on SQLite share one in-memory database between threads (a live server, a lab run's thread) through
+    SQLite's shared cache, where a reader's table lock makes a writer fail at once ("database table is locked")
+    instead of waiting as on the file database the site uses. Readers that take no table locks remove that
+    artefact of the tests (https://sqlite.org/sharedcache.html, section 2.2.1)."""
+    name = str(connection.settings_dict.get("NAME", ""))
+    if connection.vendor == "sqlite" and "mode=memory" in name and "cache=shared" in name:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = 1")
+
+
+connection_created.connect(_read_uncommitted_in_shared_memory, dispatch_uid="read_uncommitted_in_shared_memory")

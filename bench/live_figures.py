@@ -2,7 +2,7 @@
 the machine spends per move, the ceiling that implies, and the capacity found by the steps."""
 import os
 
-from bench.live_host import SERVER_EVENT_LOOPS
+from bench.live_host import SERVER_COLLECTOR, SERVER_DATABASE_THREADS, SERVER_EVENT_LOOPS, SERVER_THREAD_PARTS
 
 CAPACITY_P99_MS = 100.0   # a capacity step passes with its moves' p99 at most this
 
@@ -60,7 +60,7 @@ def per_part(seconds_by_part, count):
     if not count or not seconds_by_part:
         return {}
     out = {part: round(seconds * 1000 / count, 3) for part, seconds in seconds_by_part.items()}
-    named = sum(v for part, v in out.items() if part not in ("machine", SERVER_EVENT_LOOPS))
+    named = sum(v for part, v in out.items() if part not in ("machine", *SERVER_THREAD_PARTS))
     out["other"] = round(out.pop("machine") - named, 3)
     return out
 
@@ -68,16 +68,22 @@ def per_part(seconds_by_part, count):
 def move_split(ms_by_part, echo_ms_by_part):
     """A move's CPU by where it is spent (ms): the servers' event loops (the ASGI server, the channel layer and
     the consumers: /proc cannot part them, the echo's figure beside it says what serving and fanning out a
-    message costs alone), the servers' other threads (the database threads running the play service: lock,
-    engine, event row, words, frames, commit; an echo spends about a tenth of a millisecond there), Redis and
-    PostgreSQL (their server processes' CPU, when /proc shows them; on a shared host they include others')."""
+    message costs alone), their database threads (the play service: lock, engine, event row, words, frames,
+    commit), their collector's thread (full passes on a clock, config/collector.py) and other threads, told
+    apart by the threads' names; Redis and PostgreSQL (their server processes' CPU, when /proc shows them; on a
+    shared host they include others')."""
     if not ms_by_part:
         return {}
     loops = ms_by_part.get(SERVER_EVENT_LOOPS)
+    threads = [ms_by_part.get(part) for part in SERVER_THREAD_PARTS]
     split = {
         "asgi_and_channel_layer": loops,
         "asgi_and_channel_layer_of_an_echo": echo_ms_by_part.get(SERVER_EVENT_LOOPS),
-        "database_threads": round(ms_by_part["servers"] - loops, 3) if loops is not None else None,
+        "database_threads": ms_by_part.get(SERVER_DATABASE_THREADS),
+        "database_threads_of_an_echo": echo_ms_by_part.get(SERVER_DATABASE_THREADS),
+        "collector_thread": ms_by_part.get(SERVER_COLLECTOR),
+        "other_threads": (round(ms_by_part["servers"] - sum(threads), 3)
+                          if None not in threads else None),
         "redis": ms_by_part.get("redis", "unavailable"),
         "postgresql": ms_by_part.get("postgres", "unavailable"),
     }

@@ -4,6 +4,8 @@ from pathlib import Path
 
 import psycopg
 
+from config.thread_names import COLLECTOR_THREAD, DATABASE_THREADS
+
 
 def cpu_by_pid(pids):
     """{pid: user + system CPU seconds used so far} (Linux /proc)."""
@@ -22,19 +24,37 @@ def cpu_seconds(pids):
     return sum(cpu_by_pid(pids).values())
 
 
-def main_thread_cpu_seconds(pids):
-    """CPU seconds of each process's main thread (its task whose id is the pid): a server's event loop, where
-    the ASGI server, the channel layer and the consumers run; the rest of its CPU is its threads' (the
-    database threads, above all)."""
+def server_thread_cpu_seconds(pids):
+    """{part: CPU seconds} of the servers' threads, told apart by their names (config/thread_names.py): the main
+    threads (the task whose id is the pid: the event loop, where the ASGI server, the channel layer and the
+    consumers run), the database threads (games-db_N) and the collector's thread (gc-full-passes). A thread that
+    has ended is missed (the process total in "servers" keeps its CPU)."""
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    totals = dict.fromkeys(SERVER_THREAD_PARTS, 0.0)
     for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
+        for task in _tasks(pid):
+            try:
+                name = (task / "comm").read_text().strip()
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:   # the thread ended meanwhile
+                continue
+            if task.name == str(pid):
+                part = SERVER_EVENT_LOOPS
+            elif name.startswith(DATABASE_THREADS):
+                part = SERVER_DATABASE_THREADS
+            elif name == COLLECTOR_THREAD:
+                part = SERVER_COLLECTOR
+            else:
+                continue
+            totals[part] += (int(fields[11]) + int(fields[12])) / ticks
+    return totals
+
+
+def _tasks(pid):
+    try:
+        return list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:   # the process is gone
+        return []
 
 
 def pids_named(name):
@@ -56,7 +76,11 @@ def machine_busy_seconds():
     return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
 
 
-SERVER_EVENT_LOOPS = "servers_event_loops"   # a part of "servers", not beside it
+# Parts of "servers", not beside it: its threads by name (what is left is the other threads').
+SERVER_EVENT_LOOPS = "servers_event_loops"
+SERVER_DATABASE_THREADS = "servers_database_threads"
+SERVER_COLLECTOR = "servers_collector_thread"
+SERVER_THREAD_PARTS = (SERVER_EVENT_LOOPS, SERVER_DATABASE_THREADS, SERVER_COLLECTOR)
 
 
 class DatabaseBackends:
@@ -92,7 +116,7 @@ class HostParts:
     def read(self):
         return {
             "servers": cpu_seconds(self.server_pids),
-            SERVER_EVENT_LOOPS: main_thread_cpu_seconds(self.server_pids),
+            **server_thread_cpu_seconds(self.server_pids),
             "clients": cpu_seconds([os.getpid(), *self.maker.pids()]),
             "worker": cpu_seconds(self.worker_pids),
             "postgres": self.database.cpu_seconds() if self.database else cpu_seconds(pids_named("postgres")),

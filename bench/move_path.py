@@ -11,24 +11,32 @@ database thread runs it (`games.db_threads._in_pool_thread`: stale connections c
 broadcasts collected, not sent). A finished game is
 replaced by a new one outside the measured time.
 
-Three variants are timed in alternating rounds, A B C A B C, so a busy machine weighs on each alike:
+Five variants are timed in alternating rounds, A B C D E A B C D E, so a busy machine weighs on each alike:
 - `current`: the move path as it is;
 - `begin_apart`: the transaction's BEGIN sent alone, as psycopg does by default, not with the lock
   (games/fastsql.py PIPELINE_BEGIN);
 - `every_language`: the same move with the update worded in every site language whatever the game's readers
-  (the cost a game pays for each language its pages are read in).
+  (the cost a game pays for each language its pages are read in);
+- `program_reading`: the same move in games a program's RPC socket was opened on (Game.rpc_readers), which
+  build each seat's RPC notifications too (what a game played on the pages alone no longer pays);
+- `beside_a_busy_thread`: the same move while another thread of the process runs Python (encoding and
+  decoding frames, as a server's event loop does beside its database threads): what taking turns at the
+  interpreter's lock (the GIL) costs the move's own thread.
 
-For each: CPU (process time) and wall milliseconds per move, and the statements per move (counted with
+For each: the CPU of the thread making the moves (its thread time, so the busy thread's is not counted) and
+wall milliseconds per move, and the statements per move (counted with
 Django's query log). With --profile N, the first N moves of a separate pass are profiled and the top functions
 by own time printed to stderr. The last line is one JSON object.
 """
 import argparse
+import contextlib
 import cProfile
 import io
 import json
 import os
 import pstats
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -54,7 +62,15 @@ class Tables:
         self.languages = languages
         self.run = uuid.uuid4().hex[:6]
         self.count = 0
+        self.program_reading = False
         self.games = [self.new_game() for _ in range(games)]
+
+    def set_program_reading(self, reading):
+        """Whether the games are read by a program's RPC socket (new games too), set outside the timed moves."""
+        from games.models import Game
+
+        self.program_reading = reading
+        Game.objects.filter(pk__in=[game_id for game_id, _ids in self.games]).update(rpc_readers=reading)
 
     def new_game(self):
         from django.contrib.auth import get_user_model
@@ -74,6 +90,8 @@ class Tables:
             services.set_ready(game_id=game.pk, identity=identity, ready=True)
         for language in self.languages:
             services.note_reader_language(game.pk, language)
+        if self.program_reading:
+            services.note_program_reader(game.pk)
         return game.pk, ids
 
     def next_move(self, index):
@@ -101,41 +119,74 @@ def every_language(game):
     return [code for code, _name in settings.LANGUAGES]
 
 
+class BusyThread:
+    """Another thread running Python without pause but for short sleeps, as a loaded event loop does."""
+
+    def __init__(self):
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="busy", daemon=True)
+
+    def _run(self):
+        frame = {"type": "update", "view": {"players": [{"coins": n, "cards": list(range(20))} for n in range(4)]}}
+        while not self.stopped.is_set():
+            for _ in range(100):
+                json.loads(json.dumps(frame))
+            time.sleep(0.001)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stopped.set()
+        self.thread.join()
+
+
 def play(tables, moves, variant, profiler=None):
-    """(CPU seconds, wall seconds, statements) of `moves` moves; only the service call is timed."""
-    from django.db import connection, reset_queries
-    from games import fastsql, services
-    from games.db_threads import _in_pool_thread
+    """(CPU seconds of this thread, wall seconds, statements) of `moves` moves; only the service call is timed."""
+    from django.db import connection
+    from games import fastsql
     from games.selectors import frames
 
     original = frames.worded_languages
-    cpu = wall = 0.0
-    statements = 0
     connection.force_debug_cursor = True
     try:
         if variant == "every_language":
             frames.worded_languages = every_language
         fastsql.PIPELINE_BEGIN = variant != "begin_apart"
-        for n in range(moves):
-            game_id, identity, seq, action = tables.next_move(n % len(tables.games))
-            reset_queries()
-            c0, w0 = time.process_time(), time.perf_counter()
-            if profiler:
-                profiler.enable()
-            _result, _messages, error = _in_pool_thread(
-                services.play_action, (), {"game_id": game_id, "identity": identity, "expected_seq": seq,
-                                           "action": action}, "en")
-            if profiler:
-                profiler.disable()
-            cpu += time.process_time() - c0
-            wall += time.perf_counter() - w0
-            statements += len(connection.queries)
-            if error is not None:
-                raise error
+        tables.set_program_reading(variant == "program_reading")
+        with BusyThread() if variant == "beside_a_busy_thread" else contextlib.nullcontext():
+            return _timed_moves(tables, moves, profiler)
     finally:
         frames.worded_languages = original
         fastsql.PIPELINE_BEGIN = True
+        tables.set_program_reading(False)
         connection.force_debug_cursor = False
+
+
+def _timed_moves(tables, moves, profiler):
+    from django.db import connection, reset_queries
+    from games import services
+    from games.db_threads import _in_pool_thread
+
+    cpu = wall = 0.0
+    statements = 0
+    for n in range(moves):
+        game_id, identity, seq, action = tables.next_move(n % len(tables.games))
+        reset_queries()
+        c0, w0 = time.thread_time(), time.perf_counter()
+        if profiler:
+            profiler.enable()
+        _result, _messages, error = _in_pool_thread(
+            services.play_action, (), {"game_id": game_id, "identity": identity, "expected_seq": seq,
+                                       "action": action}, "en")
+        if profiler:
+            profiler.disable()
+        cpu += time.thread_time() - c0
+        wall += time.perf_counter() - w0
+        statements += len(connection.queries)
+        if error is not None:
+            raise error
     return cpu, wall, statements
 
 
@@ -193,7 +244,7 @@ def main():
         languages = [code for code in args.languages.split(",") if code and code != "en"]
         tables = Tables(args.games, languages)
         play(tables, args.games * 2, "current")   # warm: prepared statements, card-set caches
-        variants = ("current", "begin_apart", "every_language")
+        variants = ("current", "begin_apart", "every_language", "program_reading", "beside_a_busy_thread")
         totals = {v: [0.0, 0.0, 0] for v in variants}
         per_round = max(1, args.moves // args.rounds)
         for _ in range(args.rounds):
@@ -210,7 +261,7 @@ def main():
                                "wall_ms_per_move": round(wall * 1000 / moves, 3),
                                "statements_per_move": round(statements / moves, 2)}
         if args.profile:
-            profiler = cProfile.Profile(time.process_time)   # CPU, not wall: what the move costs the process
+            profiler = cProfile.Profile(time.thread_time)   # CPU, not wall: what the move costs the process
             play(tables, args.profile, "current", profiler)
             out = io.StringIO()
             pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(30)

@@ -22,6 +22,8 @@ from asgiref.sync import ThreadSensitiveContext
 from django.core.handlers.asgi import ASGIHandler
 from django.db import connections
 
+from config.thread_names import name_this_thread
+
 IDLE_THREADS_KEPT = 8   # more requests at once get threads of their own that end with them
 
 
@@ -56,7 +58,7 @@ class ReusedThreadsASGIHandler(ASGIHandler):
         with self._idle_lock:
             if self.idle:
                 return self.idle.pop()
-        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="http")
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="http", initializer=name_this_thread)
 
     def _give_back(self, executor):
         with self._idle_lock:

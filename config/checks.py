@@ -7,13 +7,16 @@ from celery import current_app
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core import checks
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.utils.module_loading import autodiscover_modules
 
 from config import registry
 from config.docs import GUIDES
 from games.common.protocol import FUNCTIONS as ENGINE_FUNCTIONS
 
-PARTS = ("cards", "engine", "ruleset", "rpc", "rpc_client", "statistics", "loader", "exporter", "effects", "card_check")
+PARTS = ("cards", "engine", "ruleset", "rpc", "rpc_client", "statistics", "loader", "exporter", "effects", "card_check",
+         "rules_cards")
 
 
 def _declarations():
@@ -67,6 +70,7 @@ def _check_game(game):
     errors.extend(_check_engine(game))
     errors.extend(_check_ruleset(game))
     errors.extend(_check_rpc_guide(game))
+    errors.extend(_check_rules(game))
     errors.extend(_check_tasks(game.tasks, f"game {game.slug!r}"))
     return errors
 
@@ -80,6 +84,20 @@ def _check_rpc_guide(game):
     if guide and guide not in GUIDES:
         return [checks.Error(f"game {game.slug!r}: its RPC protocol's guide {guide!r} is not one of the site's "
                              f"guides (config.docs.GUIDES)", id="games.E011")]
+    return []
+
+
+def _check_rules(game):
+    """The players' rules page renders the declared template with the declared cards: both or neither."""
+    if game.rules_cards and not game.rules_template:
+        return [checks.Error(f"game {game.slug!r} declares rules_cards but no rules_template", id="games.E012")]
+    if not game.rules_template:
+        return []
+    try:
+        get_template(game.rules_template)
+    except TemplateDoesNotExist:
+        return [checks.Error(f"game {game.slug!r}: its rules template {game.rules_template!r} does not exist",
+                             id="games.E013")]
     return []
 
 
@@ -106,7 +124,7 @@ def _check_ruleset(game):
         errors.append(checks.Error(f"game {game.slug!r}: its ruleset's slug is {getattr(ruleset, 'slug', None)!r}",
                                    id="games.E007"))
     scripts = [getattr(ruleset, "board_script", ""), *getattr(ruleset, "board_parts", ()),
-               getattr(ruleset, "form_script", "")]
+               getattr(ruleset, "form_script", ""), getattr(ruleset, "tutorial_script", "")]
     for script in filter(None, scripts):
         if not finders.find(script):
             errors.append(checks.Error(f"game {game.slug!r}: static file {script!r} does not exist",

@@ -19,6 +19,8 @@ import random
 import threading
 import time
 
+from config.thread_names import COLLECTOR_THREAD, name_this_thread
+
 NEVER = 2**31 - 1   # young-generation passes between automatic full passes: none
 
 
@@ -38,7 +40,7 @@ class PeriodicFullCollection:
             return self
         young, middle, _full = gc.get_threshold()
         gc.set_threshold(young, middle, NEVER)
-        self.thread = threading.Thread(target=self._run, name="gc-full-passes", daemon=True)
+        self.thread = threading.Thread(target=self._run, name=COLLECTOR_THREAD, daemon=True)
         self.thread.start()
         return self
 
@@ -54,6 +56,7 @@ class PeriodicFullCollection:
         gc.freeze()
 
     def _run(self):
+        name_this_thread()   # its CPU apart from the database threads' in `top -H` and bench/live.py
         # Processes started together would otherwise pause together, every interval, for good.
         if self.stopped.wait(self.interval * random.random()):
             return

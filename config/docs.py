@@ -18,8 +18,8 @@ from markdown_it import MarkdownIt
 
 GUIDES = {
     "playing": _("Players' guide"),
-    "rules": _("Machi Koro rules"),
-    "rules-aquarius": _("Aquarius rules"),
+    "rules": _("Machi Koro: the engine's rules"),
+    "rules-aquarius": _("Aquarius: the engine's rules"),
     "aquarius-rpc": _("Aquarius referee API"),
     "machikoro-rpc": _("Machi Koro referee API"),
     "write-a-bot": _("Write a bot"),
@@ -32,6 +32,7 @@ GUIDES = {
     "strategies": _("Bot strategies"),
     "lorenzo": _("Lorenzo cards"),
 }
+PLAYERS_RULES = {"rules": "machikoro", "rules-aquarius": "aquarius"}  # an engine's guide -> its game's players' rules
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
 
@@ -68,4 +69,6 @@ def guide(request, name="playing"):
     path, guide_language = guide_source(name, get_language() or "en")
     html = _render(path, path.stat().st_mtime)
     return render(request, "docs/guide.html", {"html": html, "title": GUIDES[name], "name": name, "guides": GUIDES,
-                                               "guide_language": guide_language})
+                                               "guide_language": guide_language,
+                                               "players_rules": reverse("games:rules", args=[PLAYERS_RULES[name]])
+                                               if name in PLAYERS_RULES else ""})

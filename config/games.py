@@ -14,6 +14,7 @@ MACHI_KORO = Game(
     rpc_client="games.machikoro.client",
     statistics="stats.machikoro.statistics.MACHI_KORO",
     card_check="games.machikoro.engine.card_problems",
+    rules_template="games/machikoro/rules.html", rules_cards="games.machikoro.rules.rules_cards",
 )
 AQUARIUS = Game(
     slug="aquarius", name="Aquarius", card_game="aquarius", cards="cards.aquarius",
@@ -22,6 +23,7 @@ AQUARIUS = Game(
     rpc_client="games.aquarius.client",
     statistics="stats.aquarius.statistics.AQUARIUS",
     card_check="games.aquarius.engine.card_problems",
+    rules_template="games/aquarius/rules.html", rules_cards="games.aquarius.rules.rules_cards",
 )
 LORENZO = Game(
     slug="lorenzo", name="Lorenzo il Magnifico", card_game="lorenzo", cards="cards.lorenzo",

@@ -128,6 +128,12 @@ class ResubscribingPubSub(PubSub):
                 return
             except LOST_CONNECTION:
                 continue
+            except AttributeError:
+                # redis-py writes in a task of its own (the socket time-out's wait_for): the reader may drop
+                # the connection between the check and the write, leaving no writer. Lost, as above.
+                if connection.is_connected:
+                    raise
+                continue
         if args[0] == "UNSUBSCRIBE":
             gone = self._normalize_keys(dict.fromkeys(args[1:]))
             for name in gone:

@@ -59,6 +59,8 @@ class Game:
     effects: str = ""              # its effect strings in the card database: a module with GAME and explain_answer()
     exporter: str = ""             # a function() returning its cards as a document the loader reads back
     card_check: str = ""           # the engine's card_problems(card, kind=None, cards=None) -> [problem] (empty: playable)
+    rules_template: str = ""       # its players' rules (a template of templates/games/<slug>/, /games/rules/<slug>/)
+    rules_cards: str = ""          # a function() -> the rules template's context: the cards it pictures, from the database
     tasks: tuple = field(default=())  # Celery task names its parts start
 
     def part(self, name):

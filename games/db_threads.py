@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 from django.utils import translation
 
+from config.thread_names import DATABASE_THREADS, name_this_thread
 from games import broadcast
 
 _DB_POOL = None
@@ -25,7 +26,8 @@ def _db_pool():
     if connection.vendor != "postgresql" or threads < 2:
         return None
     if _DB_POOL is None:
-        _DB_POOL = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="games-db")
+        _DB_POOL = ThreadPoolExecutor(max_workers=threads, thread_name_prefix=DATABASE_THREADS,
+                                      initializer=name_this_thread)
     return _DB_POOL
 
 

@@ -16,6 +16,8 @@ from collections import namedtuple
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
 from django.db import connection as _proxy
 from psycopg import adapters
 from psycopg.pq import Format, TransactionStatus
@@ -124,7 +126,21 @@ def _instance(model, connection, fields, values, converters):
     values = list(values)
     for index, converter, column in converters:
         values[index] = converter(values[index], column, connection)
-    return model.from_db(connection.alias, [f.attname for f in fields], values)
+    attnames = [f.attname for f in fields]
+    if _init_signals(model):
+        return model.from_db(connection.alias, attnames, values)
+    # What Model.from_db ends with, without __init__'s assignment of each field through its descriptor (an
+    # eighth of a move's database thread for a game and its seats); a field left out stays deferred.
+    instance = model.__new__(model)
+    instance._state = state = ModelState()
+    state.adding, state.db = False, connection.alias
+    instance.__dict__.update(zip(attnames, values))
+    return instance
+
+
+def _init_signals(model):
+    """Whether anything listens to `model`'s pre_init or post_init: then instances are made through __init__."""
+    return pre_init.has_listeners(model) or post_init.has_listeners(model)
 
 
 def _seats_of(game, rows, connection, seat_fields, seat_converters):

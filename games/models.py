@@ -99,6 +99,9 @@ class Game(models.Model):
     # Languages besides the site's default that this game's pages were opened in: each move's update is
     # worded in these and the default only (games/selectors/frames.py), not in every site language.
     reader_languages = models.JSONField(_("readers' languages"), default=list, blank=True)
+    # Whether a program's RPC socket was ever opened on this game: until then a move builds no RPC notifications
+    # (games/rpc/notify.py), which cost a move's database thread a sixth of its time for nobody.
+    rpc_readers = models.BooleanField(_("read by programs"), default=False)
 
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Not indexed: an index on a column every move changes would stop PostgreSQL's in-place (HOT) updates.

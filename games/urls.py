@@ -1,12 +1,15 @@
 from django.urls import path
 
-from games import views
+from games import rules_views, views
 
 app_name = "games"
 urlpatterns = [
     path("", views.game_list, name="list"),
     path("new/", views.create_first_game, name="create"),
     path("new/<slug:ruleset>/", views.create_game, name="create-ruleset"),
+    path("learn/<slug:ruleset>/", views.learn, name="learn"),
+    path("rules/<slug:ruleset>/", rules_views.rules_page, name="rules"),
+    path("rules/<slug:ruleset>/panel/", rules_views.rules_page, {"panel": True}, name="rules-panel"),
     path("mine/", views.my_games_page, name="mine"),
     path("mine/waiting.json", views.waiting_games, name="mine-waiting"),
     path("<slug:code>/", views.game_page, name="game"),

@@ -13,6 +13,7 @@ from games.errors import GameError, InvalidSettings, LobbyFull, TooManyGuests
 from games.forms import GameSettingsForm, GuestForm
 from games.identity import request_identity
 from games.rate_limits import client_ip
+from games.rules_views import rules_url
 from games.rpc.tokens import seat_token
 from games.rulesets import UnknownRuleset, get_ruleset
 from games.selectors.frames import seat_payload
@@ -21,6 +22,7 @@ from games.services.lobby import validate_settings
 from games.selectors.lists import games_of, open_games_frame, pace_text
 from games.selectors.my_games import my_games, waiting_count
 from games.services.visits import since_last_visit
+from games.services.tutorial import is_guided, is_tutorial, remember_tutorial, start_tutorial
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
 from games.rulesets.registry import all_rulesets
@@ -144,8 +146,32 @@ def create_game(request, ruleset):
             return redirect("games:game", code=game.code)
     return render(request, "games/create.html", {
         "ruleset": chosen, "settings_form": settings_form, "options_form": options_form,
-        "rulesets": all_rulesets(),
+        "rulesets": all_rulesets(), "guided": is_guided(chosen), "rules_url": rules_url(chosen.slug),
     })
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def learn(request, ruleset):
+    """"Learn to play": a first game against bots with hints (games/services/tutorial.py). The page says what it
+    is; its button (or the home and create pages' forms) posts here, and a visitor picks a nickname first."""
+    try:
+        chosen = get_ruleset(ruleset)
+    except UnknownRuleset:
+        raise Http404(_("No such game.")) from None
+    if not is_guided(chosen):
+        raise Http404(_("This game has no guided first game."))
+    identity = request_identity(request)
+    if identity.is_anonymous:
+        return redirect(reverse("guest") + "?next=" + reverse("games:learn", args=[chosen.slug]))
+    if request.method != "POST":
+        return render(request, "games/learn.html", {"ruleset": chosen})
+    try:
+        game = start_tutorial(identity=identity, ruleset_slug=chosen.slug)
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return redirect("games:learn", ruleset=chosen.slug)
+    remember_tutorial(request.session, game.code)
+    return redirect("games:game", code=game.code)
 
 
 def create_first_game(request):
@@ -173,6 +199,7 @@ def game_page(request, code):
     return render(request, "games/game.html", {
         "since_visit": since_visit, "pace_text": pace_text(game),
         "rpc": rpc,  # the game's menu links to program_page
+        "rules_url": rules_url(game.ruleset),  # and opens the players' rules beside the game
         "game": game, "ruleset": ruleset, "identity": identity, "seat": seat,
         "seats": [{**seat_payload(s, host, present, game.handover_votes, game.kicked),
                    "bot_label": ruleset.bot_label(s.bot_kind) if s.bot_kind else None} for s in seats],
@@ -180,7 +207,16 @@ def game_page(request, code):
         "can_join": game.is_lobby and seat is None and len(seats) < game.max_players,
         "guest_form": GuestForm() if identity.is_anonymous else None,
         "join_url": request.build_absolute_uri(reverse("games:join", args=[game.code])),
+        **_tutorial_context(request, game, ruleset, seat),
     })
+
+
+def _tutorial_context(request, game, ruleset, seat):
+    """A guided game's page loads the hints; they need the cards' names and effects from the first render on
+    (static/js/tutorial.js), the rules the board gets with its first frame."""
+    if seat is None or not game.rules or not is_tutorial(request.session, game.code):
+        return {"tutorial": False}
+    return {"tutorial": True, "tutorial_rules": ruleset.rules_view(game.rules)}
 
 
 @require_safe

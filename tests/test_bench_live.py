@@ -4,7 +4,7 @@ import asyncio
 import os
 import time
 
-from bench.live_figures import ceiling, per_part, summarise
+from bench.live_figures import ceiling, move_split, per_part, summarise
 from bench.live_load import Bench
 
 
@@ -94,3 +94,15 @@ def test_moves_are_paced_send_to_send_so_the_offered_rate_is_the_steps():
 
     late, fresh = asyncio.run(run())
     assert late < 0.05 and fresh >= 0.1
+
+
+def test_the_servers_cpu_is_parted_by_their_threads_names():
+    parts = {"servers": 0.9, "servers_event_loops": 0.3, "servers_database_threads": 0.4,
+             "servers_collector_thread": 0.1, "clients": 0.2, "machine": 1.2}
+    per_move = per_part(parts, 100)
+    assert per_move["other"] == 1.0                      # the servers' parts are inside "servers", not beside it
+    split = move_split(per_move, {"servers": 2.0, "servers_event_loops": 1.5, "servers_database_threads": 0.1})
+    assert split["asgi_and_channel_layer"] == 3.0 and split["database_threads"] == 4.0
+    assert split["collector_thread"] == 1.0 and split["other_threads"] == 1.0
+    assert split["asgi_and_channel_layer_of_an_echo"] == 1.5 and split["database_threads_of_an_echo"] == 0.1
+    assert split["redis"] == "unavailable"

@@ -44,7 +44,8 @@ def test_a_players_pages_are_french(client, player, finished_game, fragments):
              reverse("games:replay", args=[finished_game.code]), "/stats/",
              reverse("stats:game", args=[finished_game.code]), reverse("players:profile", args=[player.username]),
              "/cards/", "/cards/valeria/", "/cards/progress/", "/cards/lorenzo/score/", "/docs/",
-             "/docs/rules/", "/accounts/settings/", "/accounts/confirm/"]
+             "/docs/rules/", "/games/rules/machikoro/", "/games/rules/aquarius/", "/accounts/settings/",
+             "/accounts/confirm/"]
     leaks = {url: found for url in pages if (found := french_leaks(client, url, fragments))}
     assert not leaks, leaks
 

@@ -148,9 +148,10 @@ class AquariusRuleset(Ruleset):
                   "strong": pgettext_lazy("bot", "Strong")}
     same_view_for_all = False
     board_script = "js/boards/aquarius.js"
+    tutorial_script = "js/boards/aquarius-tutorial.js"
     # The board's modules, in the order they need each other (static/js/boards/aquarius.js puts them together).
     board_parts = tuple(f"js/boards/aquarius/{name}.js"
-                        for name in ("cards", "state", "view", "input", "table", "panels", "hand"))
+                        for name in ("cards", "state", "view", "input", "table", "panels", "hand", "motion"))
     options_form = AquariusOptionsForm
 
     def clean_options(self, raw):

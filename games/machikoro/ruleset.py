@@ -186,7 +186,10 @@ class MachiKoroRuleset(Ruleset):
                   "furniture-factory": pgettext_lazy("bot", "Furniture Factory strategy"),
                   "fruit-market": pgettext_lazy("bot", "Fruit Market strategy")}
     same_view_for_all = True
+    # The board's compact pieces, loaded before it, and what a move changed, animated (static/js/motion.js).
+    board_parts = ("js/boards/machikoro/tiles.js", "js/boards/machikoro-motion.js")
     board_script = "js/boards/machikoro.js"
+    tutorial_script = "js/boards/machikoro-tutorial.js"
     form_script = "js/forms/machikoro.js"
     options_form = MachiKoroOptionsForm
 

@@ -66,6 +66,8 @@ def describe(notification):
     elif kind == Kind.INVITED:
         title = _("%(name)s invites you to a game of %(game)s") % {"name": data.get("by", "?"), "game": name}
         path = reverse("games:join", args=[code]) if code else path
+        if data.get("message"):
+            detail = _("“%(message)s”") % {"message": data["message"]}
     elif kind == Kind.GAME_ENDED:
         title = _("Your game of %(game)s #%(code)s is over") % {"game": name, "code": code}
         rank, players = data.get("rank"), data.get("players")

@@ -159,10 +159,12 @@ def notify_rematch(game, rematch, seats, by):
                       dedupe_key=f"rematch_offered:{game.pk}")
 
 
-def notify_invite(invite):
+def notify_invite(invite, message=""):
     game = invite.game
-    return do_notify(user=invite.invitee, kind=Kind.INVITED, game=game,
-                     data={"code": game.code, "ruleset": game.ruleset, "by": invite.inviter_name},
+    data = {"code": game.code, "ruleset": game.ruleset, "by": invite.inviter_name}
+    if message:
+        data["message"] = message
+    return do_notify(user=invite.invitee, kind=Kind.INVITED, game=game, data=data,
                      dedupe_key=f"invited:{game.pk}")
 
 

@@ -87,6 +87,9 @@ class RpcConsumer(SeatSocketConsumer):
             identity = identity_for_token(game, token)
         if identity is None:
             return None
+        if not game.rpc_readers:   # the game's moves publish RPC notifications from now on: its state read again
+            services.note_program_reader(game.pk)
+            game = game_by_code(self.code)
         return identity, game.pk, protocol, position_seq(game)
 
     # ---- requests ------------------------------------------------------------------------------------

@@ -79,8 +79,8 @@ def remove_bot(game_id, identity, bot):
 
 def invite_player(game_id, identity, player, message=None):
     """volity.invite_player(player[, message]): invite a registered player by name (the site's invitation
-    notification carries the table's link; the message is not relayed)."""
-    services.do_invite_player(game_id, identity, player)
+    notification carries the table's link and the message)."""
+    services.do_invite_player(game_id, identity, player, message)
     return OK
 
 

@@ -2,7 +2,8 @@
 
 Every message to a game's RPC group carries the texts for observers and, by player identity, the texts of
 each seated player, plus the event number it follows (`seq`) so a socket that has just rebuilt its state
-skips what that state already contains. Games without an RPC protocol send nothing here.
+skips what that state already contains. Games without an RPC protocol send nothing here, nor do moves and
+starts of a game no program's socket was ever opened on (Game.rpc_readers, set as the socket opens).
 """
 from config.registry import get_game
 from games import broadcast
@@ -45,7 +46,7 @@ def _seating(protocol, seats, started):
 def publish_events(game, seats, ruleset, match, event):
     """After commit: the notifications of one recorded event, per seat, and volity.end_game() if it ended."""
     protocol = get_game(game.ruleset).rpc_protocol
-    if protocol is None:
+    if protocol is None or not game.rpc_readers:
         return
     closing = [notification("volity.end_game")] if game.status == Game.Status.FINISHED else []
     public = protocol.notifications(match, event.events, None) + closing
@@ -57,7 +58,7 @@ def publish_events(game, seats, ruleset, match, event):
 def publish_start(game, seats, ruleset, match):
     """After commit: volity.start_game() and the opening deal, per seat."""
     protocol = get_game(game.ruleset).rpc_protocol
-    if protocol is None:
+    if protocol is None or not game.rpc_readers:
         return
     opening = [notification("volity.start_game"), *_seating(protocol, seats, started=True)]
     public = opening + protocol.start_notifications(match, None)

@@ -110,6 +110,7 @@ class Ruleset(ABC):
     board_script = ""          # static path of the page script that draws this game's board
     board_parts = ()           # static paths of the scripts the board script needs, loaded before it in order
     form_script = ""           # static path of a script for its options on the create form (optional)
+    tutorial_script = ""       # static path of its hint table for the guided first game (none: no guided game)
     options_form = None        # a django Form class whose cleaned_data feeds `clean_options`
 
     def bot_label(self, kind):

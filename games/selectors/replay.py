@@ -29,10 +29,13 @@ def replay(game):
         match, events = match.apply(event.seat, event.action)
         if events != event.events:
             raise ReplayMismatch(f"Event {event.seq} does not replay to the recorded events.", seq=event.seq)
-        steps.append({
-            "seq": event.seq, "seat": event.seat, "by": event.by,
-            "lines": match.narrate_move(event.seat, event.action, match.visible_events(events, None)), "view": match.view(None),
-        })
+        visible = match.visible_events(events, None)
+        step = {"seq": event.seq, "seat": event.seat, "by": event.by,
+                "lines": match.narrate_move(event.seat, event.action, visible), "view": match.view(None)}
+        cells = match.narrate_cells(event.seat, event.action, visible)
+        if cells and any(cells):  # as in the live log (selectors/log_entries.py): the cells each line speaks of
+            step["cells"] = [[list(cell) for cell in line] for line in cells]
+        steps.append(step)
     if match.dump() != game.state:
         raise ReplayMismatch("The replayed game does not end in the recorded final state.")
     return {

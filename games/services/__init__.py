@@ -9,7 +9,7 @@ from games.services.lobby import (
     set_ready,
 )
 from games.services.play import expire_turn, play_action, play_bot_move, take_back_seat
-from games.services.presence import note_reader_language, socket_closed, socket_opened
+from games.services.presence import note_program_reader, note_reader_language, socket_closed, socket_opened
 from games.services.rematch import create_rematch
 from games.services.suspension import do_suspend_game
 from games.services.visits import note_seen
@@ -18,6 +18,6 @@ __all__ = [
     "GameError", "add_bot", "become_guest", "change_option", "create_game", "create_rematch", "do_invite_player",
     "do_suspend_game", "expire_turn", "hand_stalled_seat_to_bot", "join_as_new_guest", "join_game",
     "keep_guest_as_account", "kick", "leave",
-    "note_reader_language", "note_seen", "play_action", "play_bot_move", "post_chat", "ready_to_play", "remove_bot",
-    "set_ready", "socket_closed", "socket_opened", "take_back_seat",
+    "note_program_reader", "note_reader_language", "note_seen", "play_action", "play_bot_move", "post_chat",
+    "ready_to_play", "remove_bot", "set_ready", "socket_closed", "socket_opened", "take_back_seat",
 ]

@@ -19,6 +19,7 @@ from games.services.common import lock_game, require_identity, require_seat, req
 MAX_INVITES_PER_GAME = 10
 MAX_INVITES_PER_HOUR = 20
 MAX_USERNAME = 150
+MAX_MESSAGE = 200  # the referee API's bound on volity.invite_player's message (games/rpc/protocol.py)
 
 
 def _invitee(username):
@@ -32,12 +33,23 @@ def _invitee(username):
     return user
 
 
+def _invite_message(message):
+    """The message on one line, without control characters; refused when it is not text or too long."""
+    if message is None:
+        return ""
+    if not isinstance(message, str) or len(message) > MAX_MESSAGE:
+        raise BadRequest(_("An invitation's message is text of at most %(most)d characters.") % {"most": MAX_MESSAGE},
+                         code="bad_message")
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in message).split())
+
+
 @transaction.atomic
-def do_invite_player(game, inviter_identity, username):
-    """`inviter_identity`, seated at the lobby `game` (a Game or its id), invites the registered player `username`; returns the
-    GameInvite. GameError (a clear message) when the game is not a lobby, the inviter not seated, the name
+def do_invite_player(game, inviter_identity, username, message=""):
+    """`inviter_identity`, seated at the lobby `game` (a Game or its id), invites the registered player `username`, with
+    an optional short `message` shown in the invitation; returns the GameInvite. GameError (a clear message) when the game is not a lobby, the inviter not seated, the name
     unknown, the player already seated or invited, the lobby full or too many invitations sent."""
     require_identity(inviter_identity)
+    message = _invite_message(message)
     game = lock_game(getattr(game, "pk", game), with_rules=False)
     require_status(game, Game.Status.LOBBY, message=_("Players can be invited only while the game is in its lobby."))
     seats = list(Seat.objects.filter(game=game).order_by("position"))
@@ -59,5 +71,5 @@ def do_invite_player(game, inviter_identity, username):
         raise NotAllowed(_("You sent too many invitations: try again in an hour."), code="too_many_invites")
     invite = GameInvite.objects.create(game=game, invitee=invitee, inviter_key=inviter_identity.key,
                                        inviter_name=inviter_identity.name[:40])
-    notify_invite(invite)
+    notify_invite(invite, message)
     return invite

@@ -83,6 +83,14 @@ def note_reader_language(game_id, language):
     return True
 
 
+def note_program_reader(game_id):
+    """A program's RPC socket is opening on the game: from now on its moves publish RPC notifications. Taken
+    under the game's lock, so a move either committed before (the socket's state, read after, holds it) or
+    sees the mark (and publishes to the socket's group, which it joined first)."""
+    with transaction.atomic():
+        Game.objects.select_for_update().filter(pk=game_id, rpc_readers=False).update(rpc_readers=True)
+
+
 def refresh(presence_ids, now=None):
     """A process's heartbeat: its open sockets are still there (one UPDATE for all of them)."""
     return Presence.objects.filter(pk__in=list(presence_ids)).update(last_seen=now or timezone.now())

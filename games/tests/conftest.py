@@ -1,24 +1,10 @@
 """Fixtures of the live-games tests: the counting test game, eager jobs, recorded broadcasts, players."""
-import os
-
 import pytest
 
 from config.celery import app as celery_app
 from games.rulesets import register
 
 from games.tests.counting import COUNTING
-
-
-def pytest_collection_modifyitems(config, items):
-    """Tests marked postgres or redis need those services: without their URLs they are skipped, saying why."""
-    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
-    on_redis = bool(os.environ.get("REDIS_URL"))
-    for item in items:
-        if "postgres" in item.keywords and not on_postgres:
-            item.add_marker(pytest.mark.skip(reason="needs PostgreSQL: set DATABASE_URL=postgres://... "
-                                                    "(make test-services)"))
-        if "redis" in item.keywords and not on_redis:
-            item.add_marker(pytest.mark.skip(reason="needs Redis: set REDIS_URL=redis://... (make test-services)"))
 
 
 @pytest.fixture(autouse=True)

@@ -62,4 +62,6 @@ def test_the_game_page_and_the_replay_load_the_modules_before_the_board(ann):
                                      turn_seconds=0, options={})
     scripts = scripts_of(Client().get(f"/games/{machikoro.code}/").content.decode())
     assert [name for name in scripts if name.startswith("js/boards/")] == ["js/boards/generic.js",
+                                                                           "js/boards/machikoro/tiles.js",
+                                                                           "js/boards/machikoro-motion.js",
                                                                            "js/boards/machikoro.js"]

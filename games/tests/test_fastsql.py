@@ -8,7 +8,7 @@ from django.forms.models import model_to_dict
 
 from games import services
 from games.errors import GameNotFound
-from games.models import Game, GameEvent
+from games.models import Game, GameEvent, Seat
 from games import fastsql
 from games.services.common import lock_game_with_seats
 
@@ -41,7 +41,27 @@ def test_the_lock_reads_the_game_and_seats_as_the_orm_does(ann, bob):
     assert [(name, ours.tzinfo) for name, ours, _ in moments if ours] == \
         [(name, theirs.tzinfo) for name, _, theirs in moments if theirs]
     assert any(ours for _, ours, _ in moments)
+    assert fast_game.get_deferred_fields() == {"rules"}
+    assert [(i._state.adding, i._state.db) for i in (fast_game, *fast_seats)] == [(False, "default")] * 3
     assert fast_game.rules == reference.rules           # loaded on demand
+
+
+def test_instances_go_through_init_while_something_listens_to_it(ann, bob):
+    from django.db.models.signals import post_init
+
+    game = started_counting_game(ann, bob, target=30)
+    made = []
+
+    def note(sender, instance, **kwargs):
+        made.append(instance.position)
+
+    post_init.connect(note, sender=Seat)
+    try:
+        with transaction.atomic():
+            _game, seats = fastsql.lock_game_with_seats(game.pk)
+    finally:
+        post_init.disconnect(note, sender=Seat)
+    assert made == [s.position for s in seats] == [0, 1]
 
 
 @pytest.mark.postgres

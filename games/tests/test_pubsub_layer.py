@@ -156,6 +156,37 @@ async def test_sockets_open_and_close_while_the_subscription_is_lost(prefix):
         await closing(here, there)
 
 
+async def test_a_socket_opens_when_the_reader_drops_the_connection_in_the_middle_of_its_subscribe(prefix):
+    """redis-py writes a command in a task of its own (its socket time-out): the reader may drop a lost connection
+    between the check that it is up and the write, which then finds no writer (CI saw "'NoneType' object has no
+    attribute 'writelines'"). The socket still opens, and its channel is subscribed when the reader reconnects."""
+    here, there = make_layer(prefix), make_layer(prefix)
+    try:
+        a = await here.new_channel()
+        await here.group_add("table", a)
+        connection = here._get_layer()._shards[0]._pubsub.connection
+        write = connection._send_packed_command
+        dropped = []
+
+        async def reader_drops_it_first(command):
+            if not dropped:
+                dropped.append(True)
+                await connection.disconnect(nowait=True)   # as the reader does on finding the connection lost
+            return await write(command)
+
+        connection._send_packed_command = reader_drops_it_first
+        b = await here.new_channel()
+        await here.group_add("table", b)
+        assert dropped
+        assert await receive(here, a, timeout=RESUME_SECONDS) == RESYNC   # the reader reconnected
+        await there.group_send("table", {"type": "game.frames", "seq": 1})
+        for channel in (a, b):
+            assert await receive_past_resyncs(here, channel) == {"type": "game.frames", "seq": 1}
+            await nothing_more(here, channel)
+    finally:
+        await closing(here, there)
+
+
 async def test_a_numbered_message_notes_the_groups_latest_number_for_a_ping(prefix):
     """A page pings with its last number; the layer answers from Redis, never lowering the number when two
     processes publish a game's events out of order."""

@@ -5,6 +5,7 @@
 
    CardFace.element(card, state) -> <svg>;  card: {kind, name, cost, colour, colour_name, icon, icon_name,
    symbol, activation_min, activation_max, text, image};  state: {count, left, closed, built, compact}.
+   CardFace.mini(card, state) -> the pictogram alone (no SVG text), same label.
    CardFace.hydrate(root) replaces every [data-card-face] slot (server pages) with its face. */
 (function () {
   "use strict";
@@ -27,6 +28,15 @@
     tower: '<path d="M20 4 L10 37 M20 4 L30 37 M13 27 H27 M15.5 18 H24.5 M11 33 H29" stroke="#6c3483" stroke-width="2.2" fill="none" stroke-linecap="round"/><circle cx="20" cy="5" r="2.5" fill="#e74c3c"/>',
     boat: '<path d="M4 27 H36 L31 35 H9 Z" fill="#2471a3" stroke="#1b4f72" stroke-width="1.6"/><path d="M20 4 V27" stroke="#5d4037" stroke-width="2"/><path d="M21 6 L33 24 H21 Z" fill="#fdfefe" stroke="#7f8c8d" stroke-width="1.2"/><path d="M19 10 L9 24 H19 Z" fill="#f5b7b1" stroke="#7f8c8d" stroke-width="1.2"/>',
     landmark: '<path d="M4 14 L20 5 L36 14 Z" fill="#f7dc6f" stroke="#7d6608" stroke-width="1.6"/><path d="M9 16 V32 M16 16 V32 M24 16 V32 M31 16 V32" stroke="#7d6608" stroke-width="3"/><rect x="4" y="32" width="32" height="4" fill="#f7dc6f" stroke="#7d6608" stroke-width="1.4"/>',
+    // One per landmark (keyed by the landmark's slug), so each reads at a glance without its name.
+    "train-station": '<path d="M4 36 H36" stroke="#5d4037" stroke-width="2"/><rect x="5" y="15" width="20" height="14" rx="2" fill="#2e86de" stroke="#1b4f72" stroke-width="1.6"/><rect x="23" y="9" width="12" height="20" rx="2" fill="#c0392b" stroke="#7b241c" stroke-width="1.6"/><rect x="26" y="12" width="6" height="6" fill="#fdfefe"/><rect x="9" y="8" width="5" height="7" fill="#34495e"/><circle cx="11" cy="31" r="3.6" fill="#1d2433"/><circle cx="21" cy="31" r="3.6" fill="#1d2433"/><circle cx="30" cy="31" r="3.6" fill="#1d2433"/><path d="M8 5 q3 -3 6 0" stroke="#95a5a6" stroke-width="1.6" fill="none"/>',
+    "shopping-mall": '<path d="M8 14 H32 L34 36 H6 Z" fill="#e67e22" stroke="#873600" stroke-width="1.6"/><path d="M14 18 V11 a6 6 0 0 1 12 0 V18" fill="none" stroke="#873600" stroke-width="2.2"/><path d="M12 24 H28" stroke="#fdebd0" stroke-width="2"/><circle cx="14" cy="18" r="1.6" fill="#873600"/><circle cx="26" cy="18" r="1.6" fill="#873600"/>',
+    "amusement-park": '<path d="M20 20 L12 37 M20 20 L28 37" stroke="#5d6d7e" stroke-width="2.4"/><circle cx="20" cy="18" r="14" fill="none" stroke="#8e44ad" stroke-width="2.2"/><path d="M20 4 V32 M6 18 H34 M10 8 L30 28 M30 8 L10 28" stroke="#8e44ad" stroke-width="1.1"/><g fill="#e74c3c"><circle cx="20" cy="4" r="2.6"/><circle cx="34" cy="18" r="2.6"/><circle cx="6" cy="18" r="2.6"/><circle cx="20" cy="32" r="2.6"/></g><circle cx="20" cy="18" r="2.4" fill="#f1c40f" stroke="#7d6608"/>',
+    "radio-tower": '<path d="M20 12 L12 37 M20 12 L28 37 M15 28 H25 M17 20 H23" stroke="#c0392b" stroke-width="2.2" fill="none" stroke-linecap="round"/><circle cx="20" cy="10" r="3" fill="#c0392b"/><path d="M12 4 a11 11 0 0 0 0 13 M28 4 a11 11 0 0 1 0 13 M8 1 a16 16 0 0 0 0 19 M32 1 a16 16 0 0 1 0 19" fill="none" stroke="#2e86de" stroke-width="1.8" stroke-linecap="round"/>',
+    harbor: '<circle cx="20" cy="8" r="4" fill="none" stroke="#1b4f72" stroke-width="2.4"/><path d="M20 12 V36 M12 18 H28" stroke="#1b4f72" stroke-width="2.6" stroke-linecap="round"/><path d="M6 24 q2 12 14 12 q12 0 14 -12" fill="none" stroke="#1b4f72" stroke-width="2.6" stroke-linecap="round"/><path d="M3 27 L6 22 L10 26 M37 27 L34 22 L30 26" fill="none" stroke="#1b4f72" stroke-width="2" stroke-linejoin="round"/>',
+    airport: '<path d="M20 3 c2 0 3 2 3 5 V16 L36 24 V28 L23 24 V32 L27 35 V37 L20 35 L13 37 V35 L17 32 V24 L4 28 V24 L17 16 V8 c0 -3 1 -5 3 -5 Z" fill="#5dade2" stroke="#1b4f72" stroke-width="1.5" stroke-linejoin="round"/>',
+    "city-hall": '<path d="M20 3 V10" stroke="#5d4037" stroke-width="1.6"/><path d="M20 3 H28 L26 5.5 L28 8 H20 Z" fill="#c0392b"/><path d="M11 17 a9 7 0 0 1 18 0 Z" fill="#f7dc6f" stroke="#7d6608" stroke-width="1.5"/><rect x="6" y="17" width="28" height="4" fill="#fdfefe" stroke="#5d6d7e" stroke-width="1.4"/><path d="M10 21 V32 M16 21 V32 M24 21 V32 M30 21 V32" stroke="#85929e" stroke-width="3"/><rect x="4" y="32" width="32" height="4" fill="#fdfefe" stroke="#5d6d7e" stroke-width="1.4"/>',
+    "santa-s-toy-factory": '<rect x="6" y="17" width="28" height="19" rx="2" fill="#c0392b" stroke="#7b241c" stroke-width="1.5"/><rect x="4" y="12" width="32" height="7" rx="2" fill="#e74c3c" stroke="#7b241c" stroke-width="1.5"/><path d="M20 12 V36" stroke="#f1c40f" stroke-width="4"/><path d="M20 12 c-4 -8 -12 -6 -8 0 Z M20 12 c4 -8 12 -6 8 0 Z" fill="#f1c40f" stroke="#7d6608" stroke-width="1.2"/>',
   };
 
   function pictogram(key, x, y, size) {
@@ -150,7 +160,7 @@
         preserveAspectRatio: "xMidYMid slice", "clip-path": "url(#" + id + "-clip)" }));
     } else {
       kids.push(el("rect", { x: 8, y: artTop, width: W - 16, height: artHeight, rx: 6, fill: band, opacity: 0.1 }));
-      const key = landmark ? "landmark" : card.icon;
+      const key = landmark ? (ICONS[card.icon] ? card.icon : "landmark") : card.icon;
       const size = artHeight - 12;
       if (ICONS[key]) kids.push(pictogram(key, W / 2 - size / 2, artTop + 1, size));
       else kids.push(el("text", { x: W / 2, y: artTop + artHeight / 2 + 6, "font-size": compact ? 20 : 24, "text-anchor": "middle" },
@@ -180,6 +190,30 @@
       viewBox: "0 0 " + W + " " + height, role: "img", "aria-labelledby": id + "-t", "font-family": "system-ui, sans-serif" }, kids);
   }
 
+  // A face reduced to its pictogram on the band's colour, for boards that write the card's words beside it
+  // in HTML (readable sizes): no SVG text, the same accessible label as the full face.
+  function mini(card, state) {
+    const landmark = card.kind === "landmark";
+    const band = BANDS[landmark ? "landmark" : card.colour] || "#566573";
+    const id = "cf" + (++uid);
+    const unbuilt = landmark && state && state.built === false;
+    const key = landmark ? (ICONS[card.icon] ? card.icon : "landmark") : card.icon;
+    const kids = [el("title", { id: id + "-t" }, [describe(card, state)]),
+      el("rect", { x: 1, y: 1, width: 38, height: 38, rx: 8, fill: unbuilt ? "#f4f5f7" : "#fffdf7", stroke: band, "stroke-width": 2,
+        "stroke-dasharray": unbuilt ? "4 3" : null })];
+    if (card.image && !landmark) {
+      kids.push(el("clipPath", { id: id + "-clip" }, [el("rect", { x: 3, y: 3, width: 34, height: 34, rx: 6 })]));
+      kids.push(el("image", { href: card.image, x: 3, y: 3, width: 34, height: 34, preserveAspectRatio: "xMidYMid slice",
+        "clip-path": "url(#" + id + "-clip)" }));
+    } else if (ICONS[key]) {
+      const art = pictogram(key, 5, 5, 30);
+      if (unbuilt) art.setAttribute("opacity", "0.45");
+      kids.push(art);
+    }
+    return el("svg", { class: "card-face mini" + (landmark ? " landmark" : " " + (card.colour || "")) + (unbuilt ? " unbuilt" : ""),
+      viewBox: "0 0 40 40", role: "img", "aria-labelledby": id + "-t" }, kids);
+  }
+
   function hydrate(root) {
     (root || document).querySelectorAll("[data-card-face]").forEach(function (slot) {
       let data;
@@ -190,7 +224,7 @@
     });
   }
 
-  window.CardFace = { element: element, describe: describe, hydrate: hydrate };
+  window.CardFace = { element: element, mini: mini, describe: describe, hydrate: hydrate };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { hydrate(); });
   else hydrate();
 })();

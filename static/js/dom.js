@@ -3,6 +3,15 @@
 (function () {
   "use strict";
 
+  /* Styles through the CSSOM, which the Content-Security-Policy allows; a style="" attribute it refuses.
+     `style` is {property: value} or "property: value; …". */
+  function setStyle(node, style) {
+    const pairs = typeof style === "string"
+      ? style.split(";").map(function (rule) { const at = rule.indexOf(":"); return [rule.slice(0, at), rule.slice(at + 1)]; })
+      : Object.entries(style);
+    pairs.forEach(function (pair) { if (pair[0].trim()) node.style.setProperty(pair[0].trim(), String(pair[1]).trim()); });
+  }
+
   function h(tag, attrs, children) {
     const node = document.createElement(tag);
     if (attrs) {
@@ -11,6 +20,7 @@
         if (key === "class") node.className = value;
         else if (key === "text") node.textContent = value;
         else if (key === "dataset") Object.assign(node.dataset, value);
+        else if (key === "style") setStyle(node, value);
         else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
         else node.setAttribute(key, value === true ? "" : String(value));
       }

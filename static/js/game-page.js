@@ -14,6 +14,9 @@
   if (!root) return;
   const $ = function (id) { return document.getElementById(id); };
   const board = GameBoards.get(root.dataset.ruleset);
+  // A game that ends while watched brings its result into view (a phone player may be far down the board).
+  const openedFinished = $("status-badge").classList.contains("finished");
+  let resultShown = false;
 
   const page = {
     synced: false,      // a snapshot arrived since the last "started"
@@ -28,19 +31,26 @@
     entries: [],
     chat: [],
     pending: false,
+    // The move sent last, until an answer: a socket that closes before answering loses it, and the page
+    // sends it again once the next socket shows the same position with the same move offered.
+    unanswered: null,   // { seq, action, ref, socket }
+    resentRef: null,    // the move sent again: its "moved on" refusal (the first got through after all) is quiet
     leaving: false,
     nudged: null,       // the deadline we already reported as passed
     confirming: null,   // the seat whose handing over to a bot the page is asking to confirm
+    shown: null,        // the view last announced with "game:rendered", and its event number
+    shownSeq: null,
     // Turn-based games: the last event the player had seen before this visit (entries after it are
     // highlighted), null otherwise.
     seenSeq: root.dataset.seenSeq !== undefined ? parseInt(root.dataset.seenSeq, 10) : null,
   };
   const turnBased = root.dataset.pace === "turn_based";
   let refs = 0;
+  let sockets = 0;   // sockets opened so far: which one a move went out on
   let handoverTimer = null;  // redraws the seats when the next seat may be handed to a bot
 
   const socket = new LiveSocket(root.dataset.socket, {
-    open: function () { setConnection(true); hello(); },
+    open: function () { sockets += 1; setConnection(true); hello(); },
     close: function (event) {
       setConnection(false);
       if (event.code === 4404) gameGone();
@@ -94,6 +104,7 @@
         break;
       case "chat":
         addChat(frame.message);
+        document.dispatchEvent(new CustomEvent("game:chat", { detail: { message: frame.message } }));  // a new message (game-tabs.js)
         break;
       case "handover":
         Dom.toast(frame.handed ? gettext("A bot plays that seat now.")
@@ -117,13 +128,16 @@
         render();
         break;
       }
-      case "error":
+      case "error": {
         page.pending = false;
+        if (page.unanswered && frame.ref === page.unanswered.ref) page.unanswered = null;
         restoreChat(frame);
-        Dom.toast(frame.message);
+        const quiet = frame.code === "stale_event" && frame.ref && frame.ref === page.resentRef;
+        if (!quiet) Dom.toast(frame.message);
         if (frame.code === "stale_event") hello();
         renderPlay();  // the board offers its moves again
         break;
+      }
       default:
         break;
     }
@@ -149,13 +163,30 @@
     page.seq = frame.seq;
     page.synced = true;
     page.pending = false;
+    const again = moveToSendAgain();
     render();
+    if (again) {
+      act(again);
+      page.resentRef = page.unanswered && page.unanswered.ref;
+    }
+  }
+
+  // After a new socket's snapshot: the move a closed socket never answered, if the game still waits for it.
+  function moveToSendAgain() {
+    const move = page.unanswered;
+    if (!move || move.socket === sockets) return null;   // none, or still on its way on this socket
+    page.unanswered = null;
+    if (move.seq !== page.seq) return null;   // the game moved on: it got through, or is no longer asked
+    const key = JSON.stringify(move.action);
+    const offered = page.actions.find(function (item) { return JSON.stringify(item.action) === key; });
+    return offered ? offered.action : null;
   }
 
   function takeUpdate(frame) {
     if (!page.synced || frame.seq <= page.seq) return;
     if (frame.seq > page.seq + 1) { hello(); return; }  // we missed something: ask for it
     page.seq = frame.seq;
+    if (page.unanswered && page.unanswered.seq !== page.seq) page.unanswered = null;
     page.entries.push(frame.entry);
     page.view = frame.view;
     page.actions = frame.actions;
@@ -199,6 +230,7 @@
     $("after").hidden = page.status !== "finished";
     $("after-stats").hidden = page.status !== "finished";
     $("closed").hidden = page.status !== "abandoned";
+    placeLog();
     const join = $("join-panel");
     if (join && page.status !== "lobby") join.hidden = true;
     renderSeats();
@@ -208,6 +240,30 @@
     renderLog();
     renderAfter();
     refreshStatistics();
+    announceRender();
+  }
+
+  // "game:rendered" (a new view drawn): motion, sounds and other page modules diff `previous` against `state`.
+  function announceRender() {
+    if (!page.view || page.view === page.shown) return;
+    const since = page.shownSeq === null ? page.seq : page.shownSeq;
+    const me = page.you && page.you.position !== null && page.you.position !== undefined ? page.you.position : null;
+    const detail = { state: page.view, previous: page.shown, me: me,
+      events: page.shown ? page.entries.filter(function (entry) { return entry.seq > since; }) : [] };
+    page.shown = page.view;
+    page.shownSeq = page.seq;
+    document.dispatchEvent(new CustomEvent("game:rendered", { detail: detail }));
+  }
+
+  // At the end the log leaves the side column for the main one, where it is one of the statistics' tabs.
+  function placeLog() {
+    const finished = page.status === "finished";
+    $("end-log").hidden = !finished;
+    $("log-panel").hidden = finished;
+    if (finished && $("game-log").parentNode !== $("end-log")) $("end-log").append($("game-log"));
+    // On a phone the Log tab has nothing left to show: the log is one of the end's tabs.
+    if (finished && $("tab-log").getAttribute("aria-selected") === "true") $("tab-board").click();
+    $("tab-log").hidden = finished;
   }
 
   function nameOf(position) {
@@ -417,7 +473,7 @@
     const buttons = page.actions
       .filter(function (item) { return !board.handles(item.action); })
       .map(function (item) {
-        return h("button", { type: "button", text: item.label, disabled: page.pending, onclick: function () { act(item.action); } });
+        return h("button", { type: "button", text: item.label, disabled: page.pending, "data-action": item.action.type, onclick: function () { act(item.action); } });
       });
     const hinted = page.actions.some(function (item) { return board.handles(item.action); });
     if (hinted) buttons.push(h("span", { class: "hint", text: board.hint || "" }));
@@ -432,7 +488,8 @@
     if (page.pending) return;
     page.pending = true;
     renderPlay();  // the board too shows that the move is on its way (no move offered until the answer)
-    send({ type: "act", seq: page.seq, action: action });
+    const message = { type: "act", seq: page.seq, action: action };
+    page.unanswered = { seq: page.seq, action: action, ref: send(message), socket: sockets };
   }
 
   function isNew(entry) {
@@ -487,7 +544,11 @@
   });
   $("game-log").addEventListener("focusin", function (event) { const c = cellsOf(event.target); if (c) pointAt(c); });
   $("game-log").addEventListener("focusout", function (event) {
-    if (cellsOf(event.target) && !cellsOf(event.relatedTarget)) pointAt(null);
+    // A line hidden by the phone's tabs (game-tabs.js: a tapped line opens the board) keeps showing its cells.
+    if (cellsOf(event.target) && !cellsOf(event.relatedTarget) && event.target.offsetParent) pointAt(null);
+  });
+  document.addEventListener("game:tab", function (event) {
+    if (event.detail.tab === "log") pointAt(null);  // the log opened again: the board shows no line's cells
   });
 
   // The bar of moves sticks to the top of the screen: its height, kept in --sticky-top, keeps what the page
@@ -560,6 +621,12 @@
 
   function renderAfter() {
     if (page.status !== "finished" || !page.progress || !page.progress.result) return;
+    if (!resultShown && !openedFinished) {
+      const top = $("after").getBoundingClientRect().top;
+      const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      if (top < 0 || top > window.innerHeight * 0.5) $("after").scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+    }
+    resultShown = true;
     renderRematch();
     const result = page.progress.result;
     const winners = result.winners.map(nameOf);

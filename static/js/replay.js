@@ -23,10 +23,36 @@
     const shown = data.steps.slice(Math.max(0, step - 60), step + 1);
     log.replaceChildren.apply(log, shown.map(function (s) {
       return h("li", null, [h("span", { class: "seq", text: "#" + s.seq })].concat(
-        s.lines.map(function (line) { return h("span", { class: "line", text: line }); })));
+        s.lines.map(function (line, i) { return logLine(line, (s.cells || [])[i]); })));
     }));
     log.scrollTop = log.scrollHeight;
+    pointAt(null);
   }
+
+  /* As on the game page: a line about board cells shows them while pointed at or focused; otherwise the
+     board shows the cells of the move just replayed. */
+  function logLine(line, cells) {
+    if (!cells || !cells.length || !board.highlight) return h("span", { class: "line", text: line });
+    return h("span", { class: "line has-cells", text: line, tabindex: "0",
+      "data-cells": cells.map(function (c) { return c[0] + "," + c[1]; }).join(";") });
+  }
+
+  function cellsOf(node) {
+    const line = node && node.closest ? node.closest("#game-log .line[data-cells]") : null;
+    return line ? line.dataset.cells.split(";").map(function (c) { return c.split(",").map(Number); }) : null;
+  }
+
+  function pointAt(cells) {
+    if (!board.highlight) return;
+    const current = data.steps[step].cells || [];
+    board.highlight(document.getElementById("board"), cells || [].concat.apply([], current));
+  }
+
+  const logList = document.getElementById("game-log");
+  logList.addEventListener("pointerover", function (event) { const c = cellsOf(event.target); if (c) pointAt(c); });
+  logList.addEventListener("pointerout", function (event) { if (!cellsOf(event.relatedTarget)) pointAt(null); });
+  logList.addEventListener("focusin", function (event) { const c = cellsOf(event.target); if (c) pointAt(c); });
+  logList.addEventListener("focusout", function (event) { if (!cellsOf(event.relatedTarget)) pointAt(null); });
 
   const SPEEDS = { "0.5": 1400, "1": 700, "2": 350, "4": 175 };  // milliseconds per move
   const speed = document.getElementById("replay-speed");

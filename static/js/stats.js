@@ -184,20 +184,39 @@
     return new Chart(canvas, { data: { labels: spec.labels, datasets: datasets }, options: options });
   }
 
+  // A chart is drawn when its canvas is in sight (a hidden tab or a closed time-line is drawn when it opens:
+  // Chart.js would measure a hidden canvas as 0 px wide).
+  function drawCanvas(canvas, data) {
+    if (canvas.getAttribute("data-drawn") || !canvas.getClientRects().length) return;
+    canvas.setAttribute("data-drawn", "1");
+    var kind = canvas.getAttribute("data-chart");
+    if (kind === "coins") coinsChart(canvas, data);
+    else if (kind === "flow") flowChart(canvas, data, Number(canvas.getAttribute("data-player")));
+    else if (kind === "dice") diceChart(canvas, data.dice, canvas.getAttribute("data-dice"));
+    else if (kind === "income") incomeChart(canvas, data);
+    else if (kind === "series") seriesChart(canvas, (data.series || {})[canvas.getAttribute("data-series")]);
+  }
+
   function drawBody(body) {
-    if (body.getAttribute("data-stats-drawn") || typeof Chart === "undefined") return;
-    var data = island(body);
-    if (!data) return;
+    if (typeof Chart === "undefined") return;
+    if (!body.statsData) body.statsData = island(body);
+    if (!body.statsData) return;
     body.setAttribute("data-stats-drawn", "1");
     body.querySelectorAll("canvas[data-chart]").forEach(function (canvas) {
-      var kind = canvas.getAttribute("data-chart");
-      if (kind === "coins") coinsChart(canvas, data);
-      else if (kind === "flow") flowChart(canvas, data, Number(canvas.getAttribute("data-player")));
-      else if (kind === "dice") diceChart(canvas, data.dice, canvas.getAttribute("data-dice"));
-      else if (kind === "income") incomeChart(canvas, data);
-      else if (kind === "series") seriesChart(canvas, (data.series || {})[canvas.getAttribute("data-series")]);
+      var chart = Chart.getChart(canvas);
+      if (chart) chart.resize();
+      else drawCanvas(canvas, body.statsData);
     });
   }
+
+  // A tab shown (tabs.js) or a time-line opened: draw its charts now, or fit the ones drawn to its width.
+  function drawShown(event) {
+    var body = event.target.closest && event.target.closest(".stats-body[data-stats-island]");
+    if (body) drawBody(body);
+    else if (event.target.querySelectorAll) event.target.querySelectorAll(".stats-body[data-stats-island]").forEach(drawBody);
+  }
+  document.addEventListener("tab:shown", drawShown);
+  document.addEventListener("toggle", drawShown, true);  // <details> toggle does not bubble
 
   // Players' colour swatches: set here, not in a style attribute, which the Content-Security-Policy refuses.
   function paintSwatches(root) {
@@ -218,6 +237,7 @@
     if (!fresh) return panel;
     panel.replaceWith(fresh);
     if (window.CardFace) window.CardFace.hydrate(fresh);  // card names in the tables become faces
+    if (window.Tabs) window.Tabs.init(fresh);
     drawAll(fresh);
     return fresh;
   }

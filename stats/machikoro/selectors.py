@@ -100,7 +100,9 @@ def _timelines(result, card_name):
                 "net": net, "signed": signed(net), "sign": sign_class(net), "coins": turn["coins"][seat],
                 "notes": notes, "highlight": highlight,
             })
-        timelines.append({"seat": seat, "name": player["name"], "rows": rows, **player_style(seat)})
+        # own_turns: the rows the time-line shows before "All turns" is ticked.
+        timelines.append({"seat": seat, "name": player["name"], "rows": rows,
+                          "own_turns": sum(1 for row in rows if row["active"]), **player_style(seat)})
     return timelines
 
 

@@ -1,7 +1,7 @@
 """What the Aquarius browser tests do on a game page: play as a simple player would, wait for a turn with a
 card to play, and measure that the page and its statistics table fit their boxes; a game against a bot to start
 them from, and the game opened in a new browser context."""
-from tests.browser.helpers import SIZES, sign_up, wait_until_live
+from tests.browser.helpers import SIZES, seq_of, sign_up, wait_until_live
 
 # What a simple player does with the board: the first playable card of the hand, then a target for it.
 # Returns the next thing to click (a CSS selector), or null when there is nothing to do.
@@ -24,10 +24,6 @@ NEXT_CLICK = """() => {
   if (pass) return "#actions button:not([disabled]) >> text=/pass/i";
   return null;
 }"""
-
-
-def seq_of(page):
-    return int(page.locator("#game").get_attribute("data-seq") or 0)
 
 
 def finished(page):
@@ -83,6 +79,9 @@ TABLE_EDGES = """() => {
 def statistics_table_fits(page):
     """The players' statistics table fits its box, all its columns in sight (none cut off, none scrolled out of
     view), and its box fits the statistics panel. Returns the measures, or prints them and returns False."""
+    tab = page.locator("[role=tab][data-name=players]")  # the table is in the "Per player" tab
+    if tab.count():
+        tab.click()
     edges = page.evaluate(TABLE_EDGES)
     fits = (edges["rows"] > 0 and edges["table"] <= edges["box"] + 0.5 and edges["box"] <= edges["panel"] + 0.5
             and edges["lastCells"] <= edges["box"] + 0.5 and edges["shuffles"] <= edges["box"] + 0.5

@@ -1,4 +1,6 @@
 """What the browser tests share: where Chromium is, how a visitor signs up, joins a game and gets it started."""
+import collections
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -29,6 +31,35 @@ def watch_errors(page, errors):
     """Script errors, and any browser dialog (alert, confirm, prompt: the site asks inside the page), go to `errors`."""
     page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
     page.on("dialog", lambda dialog: (errors.append(f"{page.url}: a {dialog.type} dialog: {dialog.message}"), dialog.dismiss()))
+
+
+def seq_of(page):
+    """The event number the game page shows (`#game[data-seq]`)."""
+    return int(page.locator("#game").get_attribute("data-seq") or 0)
+
+
+def record_socket_frames(page, keep=60):
+    """The page's last WebSocket frames, both ways, with the socket's closes: what a failing test writes out
+    (`write_socket_frames`) to tell a lost click from a lost frame or a dropped socket."""
+    frames = collections.deque(maxlen=keep)
+
+    def note(direction, payload):
+        text = payload if isinstance(payload, str) else f"<{len(payload)} bytes>"
+        frames.append(f"{time.strftime('%H:%M:%S')}.{int(time.time() * 1000) % 1000:03d} {direction} {text[:300]}")
+
+    def watch(socket):
+        note("open", socket.url)
+        socket.on("framesent", lambda payload: note("->", payload))
+        socket.on("framereceived", lambda payload: note("<-", payload))
+        socket.on("close", lambda _socket: note("closed", socket.url))
+
+    page.on("websocket", watch)
+    return frames
+
+
+def write_socket_frames(name, frames):
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"{name}-frames.txt").write_text("\n".join(frames) + "\n")
 
 
 def sign_up(page, site, username, password="Tab1e-Top!"):

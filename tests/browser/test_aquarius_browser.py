@@ -77,7 +77,9 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
         host.wait_for_selector("#seats li:has-text('Gil')")
         host.fill("#chat-input", "good luck")
         host.press("#chat-input", "Enter")
+        guest.click("#tab-chat")  # a phone: the chat is a tab
         guest.wait_for_selector("#chat-log li:has-text('good luck')")
+        guest.click("#tab-board")
 
         # The third player takes a seat, then lets a program play it with the page's seat token.
         sign_up(third, site, "cleo")
@@ -130,6 +132,9 @@ def test_a_whole_aquarius_game_in_the_browser(site, browser):
 
         # The end: winners, every goal revealed, the winning group outlined when a goal was reached.
         for page in (host, guest):
+            # Once the statistics are in, the final board is one of the end's tabs.
+            page.wait_for_selector("#after-stats [data-stats-panel][data-stats-state='done'] .tab-list", timeout=30000)
+            page.click("[role=tab][data-name=final-board]")
             page.wait_for_selector("#board .aq-banner")
             assert page.locator("#board .aq-goal-reveal").count() == 3
             assert page.locator("#board .aq-player.winner").count() >= 1
@@ -224,6 +229,13 @@ def test_replay_ends_on_the_winning_group_outlined(live_server, browser):
             assert page.locator("#board g.aq-card").count() == 1 and page.locator("#board g.aq-drop").count() == 0
             page.click("#replay-next")
             page.wait_for_selector(f"#replay-position:has-text('Move 1 of {steps}')")
+            for move in range(2, 12):  # to the first move that places a card: its cells are outlined
+                if page.locator("#game-log li:last-child .line[data-cells]").count():
+                    break
+                page.click("#replay-next")
+                page.wait_for_selector(f"#replay-position:has-text('Move {move} of {steps}')")
+            placed = page.locator("#game-log li:last-child .line[data-cells]").first.get_attribute("data-cells")
+            assert page.locator("#board .aq-mark").count() == len(placed.split(";"))
             page.click("#replay-last")
             page.wait_for_selector(f"#replay-position:has-text('Move {steps} of {steps}')")
             assert page.locator("#board g.aq-card").count() == len(final["board"])

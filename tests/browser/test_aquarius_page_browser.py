@@ -233,7 +233,8 @@ def test_the_end_of_game_statistics_table_fits_its_box(live_server, browser):
             with closing(context), screenshots_on_failure(f"aquarius-statistics-{language}-{size}", [page]):
                 for where, path in (("game", f"/games/{code}/"), ("statistics", f"/stats/games/{code}/")):
                     page.goto(live_server.url + path)
-                    page.wait_for_selector(".stats-body[data-stats-drawn='1'] .stats-players")
+                    # In the "Per player" tab, which statistics_table_fits opens.
+                    page.wait_for_selector(".stats-body[data-stats-drawn='1'] .stats-players", state="attached")
                     assert page.locator(".stats-players tbody tr").count() == 3
                     assert statistics_table_fits(page), (language, size, where)
                     assert no_horizontal_overflow(page), (language, size, where)

@@ -76,6 +76,14 @@ def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser,
         # A card of the hand is chosen: the whole table comes into sight, and every space offered is in sight,
         # below the sticky bar of moves and covered by nothing.
         cards = [card for card in my_turn(page) if not card.startswith("act_")]
+        if size == "desktop":  # the hand sits beside the table: the hand and most of the table in the first screen
+            page.evaluate("() => window.scrollTo(0, 0)")
+            hand = page.evaluate("""() => [...document.querySelectorAll('#board .aq-hand-card')]
+                .map(node => node.getBoundingClientRect()).map(box => box.top >= 0 && box.bottom <= innerHeight)""")
+            assert hand and all(hand), hand
+            table = page.evaluate("""() => { const box = document.querySelector('#board svg.aq-grid').getBoundingClientRect();
+                return (Math.min(box.bottom, innerHeight) - box.top) / box.height; }""")
+            assert table >= 0.75, table
         if cards:
             page.click(f"#board button.aq-hand-card[data-card='{cards[0]}']")
             if not page.locator("#board g.aq-drop").count():
@@ -103,7 +111,9 @@ def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser,
             page.mouse.move(5, 5)
             assert pointed(page) == []
         if size == "phone":
-            line.tap()  # a finger taps the line: it takes the focus
+            page.click("#tab-log")  # the log is a tab on a phone
+            line.tap()  # a finger taps the line: it takes the focus, and the board's tab opens showing its cells
+            assert page.locator("#board").is_visible() and not line.is_visible()
         else:
             line.focus()
         assert sorted(pointed(page)) == sorted(cells)
@@ -113,6 +123,10 @@ def test_cards_by_name_places_on_the_board_spaces_in_sight(game, module_browser,
             assert "pointed" in card.get_attribute("class")
         if size == "phone":
             page.screenshot(path=str(ARTIFACTS / f"aquarius-readable-{size}_pointed.png"), full_page=True)
+        if size == "phone":
+            page.click("#tab-log")  # the log again: the board shows no line's cells
+            assert pointed(page) == []
+            page.click("#tab-board")
         page.locator("#board svg.aq-grid").focus()
         assert pointed(page) == []
         assert no_horizontal_overflow(page), "horizontal overflow"

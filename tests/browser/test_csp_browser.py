@@ -12,7 +12,8 @@ pytestmark = pytest.mark.browser
 DESIGNER = ("cspdesigner", "pw-csp-designer-9")
 PUBLIC_PAGES = ["/", "/cards/", "/cards/valeria/?table=domains&q=Wisborg", "/cards/progress/",
                 "/cards/progress/cost/", "/cards/lorenzo/score/", "/games/", "/stats/", "/docs/", "/docs/api/",
-                "/api/", "/api/docs/", "/api/redoc/", "/accounts/login/", "/accounts/guest/", "/admin/login/"]
+                "/api/", "/api/docs/", "/api/redoc/", "/accounts/login/", "/accounts/guest/", "/admin/login/",
+                "/games/rules/machikoro/", "/games/rules/aquarius/", "/games/learn/machikoro/"]
 DESIGNER_PAGES = ["/admin/", "/admin/cards/establishment/", "/admin/cards/establishment/1/change/",
                   "/admin/cards/valeriadomain/", "/admin/cards/cardsetdraft/", "/stats/lab/"]
 RECORD_VIOLATIONS = """
@@ -93,6 +94,19 @@ def test_no_page_breaks_the_content_security_policy(site, browser, designer):
         visitor.visit(game + "/replay/")
         code = game.rsplit("/", 1)[-1]
         visitor.visit(f"{url}/stats/games/{code}/", ready=".stats-body")
+
+        # An Aquarius game against a bot: its panels (measure bars, element chips) and the table's motion.
+        visitor.visit(url + "/games/new/aquarius/")
+        visitor.page.fill("#id_game-max_players", "2")
+        visitor.page.click("form button.primary")
+        visitor.page.wait_for_selector("#connection[data-state='live']")
+        visitor.page.click("#add-bot")
+        visitor.page.click("#ready-button")
+        visitor.page.wait_for_selector("#play:not([hidden]) .aq-board .aq-chip")
+        visitor.settle()
+        visitor.page.click("#leave-play")
+        visitor.page.wait_for_selector("#after:not([hidden])", timeout=120_000)
+        visitor.settle()
 
         # The admin and the lab as a designer: a draft made in the admin, a lab run started from the lab page.
         staff.visit(url + "/admin/login/")

@@ -6,13 +6,12 @@ import time
 
 import pytest
 
-from tests.browser.helpers import ARTIFACTS, GAME_TIMEOUT, choose_and_click, join_as_guest, sign_up, watch_errors
+from tests.browser.helpers import (
+    ARTIFACTS, GAME_TIMEOUT, choose_and_click, join_as_guest, record_socket_frames, seq_of, sign_up, watch_errors,
+    write_socket_frames,
+)
 
 pytestmark = pytest.mark.browser
-
-
-def seq_of(page):
-    return int(page.locator("#game").get_attribute("data-seq") or 0)
 
 
 def finished(page):
@@ -26,6 +25,7 @@ def test_a_whole_game_in_the_browser(site, browser):
     host, guest = host_context.new_page(), guest_context.new_page()
     for page in (host, guest):
         watch_errors(page, errors)
+    frames = {"host": record_socket_frames(host), "guest": record_socket_frames(guest)}
     try:
         # The host signs up and creates a game.
         sign_up(host, site, "hana")
@@ -45,9 +45,14 @@ def test_a_whole_game_in_the_browser(site, browser):
         # Chat is shown as text, never as markup.
         host.fill("#chat-input", '<img src=x onerror="window.hacked=1">hello Gus')
         host.press("#chat-input", "Enter")
+        # On the phone the chat is a tab: the message is counted on it until it is opened.
+        guest.wait_for_selector("#chat-unread:not([hidden])")
+        guest.click("#tab-chat")
         guest.wait_for_selector("#chat-log li:has-text('hello Gus')")
+        assert guest.locator("#chat-unread").is_hidden()
         assert '<img src=x onerror="window.hacked=1">hello Gus' in guest.locator("#chat-log").inner_text()
         assert guest.locator("#chat-log img").count() == 0 and guest.evaluate("window.hacked") is None
+        guest.click("#tab-board")
 
         # The host seats a bot; both get ready; the game starts by itself.
         host.select_option("#bot-kind", "greedy")
@@ -101,6 +106,7 @@ def test_a_whole_game_in_the_browser(site, browser):
                 page.screenshot(path=str(ARTIFACTS / f"live-game-{name}.png"), full_page=True)
             except Exception:  # the page may be gone; the other screenshot still helps
                 pass
+            write_socket_frames(f"live-game-{name}", frames[name])
         raise
     finally:
         host_context.close()

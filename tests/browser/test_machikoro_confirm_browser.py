@@ -9,7 +9,9 @@ import re
 
 import pytest
 
-from tests.browser.helpers import ARTIFACTS, SIZES, join_as_guest, ready_and_start, screenshots_on_failure, watch_errors
+from tests.browser.helpers import (
+    ARTIFACTS, SIZES, join_as_guest, ready_and_start, screenshots_on_failure, seq_of, watch_errors,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -22,10 +24,6 @@ OFFERED = """() => [...document.querySelectorAll("#board button.mk-buy")].map((b
   `#board button.mk-buy[aria-label="${b.getAttribute("aria-label")}"]`,
   Number((b.getAttribute("aria-label").match(/\\((\\d+)\\)$/) || [0, 0])[1]),
   Boolean(b.closest(".mk-landmark"))])"""
-
-
-def seq_of(page):
-    return int(page.locator("#game").get_attribute("data-seq") or 0)
 
 
 def coins_of(page):

@@ -240,6 +240,7 @@ def test_a_chat_message_refused_for_speed_stays_in_the_input(site, browser):
     with screenshots_on_failure("chat", [page]):
         create_game(page, site, bots=0, max_players=2)
         page.wait_for_selector("#seats .dot.on")    # the socket is open: the server shows this player online
+        page.click("#tab-chat")                     # a phone: the chat is a tab
         for number in range(1, 7):  # at most 5 messages every 10 seconds
             page.fill("#chat-input", f"message {number}")
             page.press("#chat-input", "Enter")

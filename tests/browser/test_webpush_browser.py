@@ -13,6 +13,9 @@ from tests.browser.live_site import LiveSite
 
 pytestmark = pytest.mark.browser
 PUBLIC_KEY, PRIVATE_KEY = generate_key_pair()
+# Polls of 50 ms: 20 s at most for the protocol and the service worker (5 s was too short on a loaded CI host).
+PATIENCE = 400
+
 NOTIFICATIONS = """navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((notes) =>
   notes.map((n) => ({title: n.title, body: n.body, tag: n.tag, icon: n.icon, url: n.data && n.data.url})))"""
 
@@ -78,7 +81,7 @@ def test_with_vapid_keys_the_worker_registers_and_shows_what_is_pushed(browser, 
         registrations = []
         cdp.on("ServiceWorker.workerRegistrationUpdated", lambda event: registrations.extend(event["registrations"]))
         cdp.send("ServiceWorker.enable")
-        for _ in range(100):
+        for _ in range(PATIENCE):
             if registrations:
                 break
             page.wait_for_timeout(50)   # lets Playwright take the protocol's events
@@ -91,12 +94,13 @@ def test_with_vapid_keys_the_worker_registers_and_shows_what_is_pushed(browser, 
         push({"title": "Your turn", "body": "Léa played <b>Bakery</b>", "url": "/games/abc/", "tag": "turn-abc"})
         push({"title": "Invited", "body": "Join us", "url": "https://elsewhere.example/phish"})
         notes = []
-        for _ in range(100):   # (wait_for_function would evaluate a string: the site's CSP refuses it)
+        for _ in range(PATIENCE):   # (wait_for_function would evaluate a string: the site's CSP refuses it)
             notes = page.evaluate(NOTIFICATIONS)
             if len(notes) == 2:
                 break
             page.wait_for_timeout(50)
         by_title = {note["title"]: note for note in notes}
+        assert set(by_title) == {"Your turn", "Invited"}, f"shown after {PATIENCE * 50 / 1000} s: {notes}"
         assert by_title["Your turn"] == {"title": "Your turn", "body": "Léa played <b>Bakery</b>", "tag": "turn-abc",
                                          "icon": push_site.url() + "/static/img/notification-icon.png",
                                          "url": push_site.url() + "/games/abc/"}

@@ -93,3 +93,23 @@ async def test_the_lobby_socket_invites_and_answers_the_sender():
     assert (await next_frame(socket, "error"))["code"] == "unknown_player"
     assert await database_sync_to_async(Notification.objects.filter(user=bob, kind=Kind.INVITED).count)() == 1
     await socket.disconnect()
+
+
+def test_an_invitation_carries_its_message_on_one_line_and_escaped_in_the_page(ann, bob, client):
+    game = counting_lobby(ann)
+    services.do_invite_player(game, ann, "bob", "Come\nand <b>play</b>\x07 now")
+    told = Notification.objects.get(user_id=bob.user_id)
+    assert told.data["message"] == "Come and <b>play</b> now"
+    assert describe(told)["detail"] == "“Come and <b>play</b> now”"
+    client.force_login(get_user_model().objects.get(pk=bob.user_id))
+    page = client.get("/notifications/").content.decode()
+    assert "Come and &lt;b&gt;play&lt;/b&gt; now" in page and "<b>play</b>" not in page
+
+
+@pytest.mark.parametrize("message", ["x" * (invites.MAX_MESSAGE + 1), 5, ["hi"]])
+def test_an_invitation_message_that_is_not_short_text_is_refused_and_nothing_is_sent(ann, bob, message):
+    game = counting_lobby(ann)
+    with pytest.raises(GameError) as refused:
+        services.do_invite_player(game, ann, "bob", message)
+    assert refused.value.code == "bad_message"
+    assert not GameInvite.objects.exists() and not Notification.objects.exists()

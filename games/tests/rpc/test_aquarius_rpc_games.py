@@ -8,6 +8,7 @@ import re
 import pytest
 import pytest_asyncio
 
+from games.clients.rpc import Patient
 from games.aquarius.client import make_policy, play
 from games.models import Game
 
@@ -75,7 +76,7 @@ async def play_whole_game(django_user_model, names, bots=(), chicken=False, poli
     watcher = await connect(game.code, validate=validate)
     policies = policies or {}
     page_frames = {n: [] for n in web}
-    runs = [play(CommunicatorConnection(clients[n]), make_policy(policies.get(n, "greedy"), seed=i))
+    runs = [play(Patient(CommunicatorConnection(clients[n]), pause=0.05), make_policy(policies.get(n, "greedy"), seed=i))
             if n not in web else play_on_the_game_page_socket(game.code, keys[n], i, page_frames[n])
             for i, n in enumerate(names)]
     watching = asyncio.create_task(watch(watcher))

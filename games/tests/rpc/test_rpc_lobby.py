@@ -7,9 +7,10 @@ import pytest
 import pytest_asyncio
 
 from games import services
+from games.clients.rpc import Patient
 from games.aquarius.client import make_policy, play
 from games.identity import Identity
-from games.models import Game, Seat
+from games.models import Game, Notification, Seat
 from games.notifications.models import GameInvite
 
 from games.tests.helpers import session_for
@@ -148,6 +149,8 @@ async def test_invitations_go_to_registered_players_by_name(django_user_model):
     ann = clients["ann"]
     assert (await ann.call("volity.invite_player", "dan", "Come and play"))["result"] == OK
     assert await sync(GameInvite.objects.filter(game_id=game.pk, invitee__username="dan").exists)()
+    told = await sync(Notification.objects.get)(user__username="dan")
+    assert told.data["message"] == "Come and play"  # relayed in the invitation
     assert fault(await ann.call("volity.invite_player", "dan")) == (606, ["volity.already_invited"])
     assert fault(await ann.call("volity.invite_player", "bob")) == (606, ["volity.already_seated"])
     assert fault(await ann.call("volity.invite_player", "nobody")) == (606, ["volity.unknown_player"])
@@ -194,7 +197,8 @@ async def test_a_program_sits_adds_a_bot_gets_ready_and_plays_to_the_end_with_no
     bob = await connect(game.code, keys["bob"], validate=validate)
     assert (await bob.call("volity.sit", "bob"))["result"] == ["volity.ok", {"player": "bob", "seat": None}]
     assert (await ann.call("volity.add_bot", "random"))["result"] == ["volity.ok", "Random bot"]
-    runs = [play(CommunicatorConnection(client), make_policy("greedy", seed=i)) for i, client in enumerate((ann, bob))]
+    runs = [play(Patient(CommunicatorConnection(client), pause=0.05), make_policy("greedy", seed=i))
+            for i, client in enumerate((ann, bob))]
     outcomes = await asyncio.wait_for(asyncio.gather(*runs), timeout=240)
     row = await sync(Game.objects.get)(pk=game.pk)
     assert row.status == Game.Status.FINISHED

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 import pytest_asyncio
 
+from games.clients.rpc import Patient
 from games.aquarius.client import make_policy, play
 from games.clients.play import play_table
 from games.models import Game, GameEvent
@@ -101,7 +102,8 @@ async def test_suspend_unready_no_move_state_burst_then_resume_when_everyone_is_
     assert (await burst_of(observer))[0]["params"][0]["state"] == "active"
     # Play goes on from where it was: both programs play it to the end, the moves numbered from 1 without a gap.
     outcomes = await asyncio.wait_for(asyncio.gather(*(
-        play(CommunicatorConnection(client), make_policy("greedy", seed=i)) for i, client in enumerate((ann, bob)))),
+        play(Patient(CommunicatorConnection(client), pause=0.05), make_policy("greedy", seed=i))
+        for i, client in enumerate((ann, bob)))),
         timeout=240)
     row = await sync(Game.objects.get)(pk=game.pk)
     assert row.status == Game.Status.FINISHED and outcomes[0]["winners"] == outcomes[1]["winners"]
@@ -133,7 +135,7 @@ async def test_a_whole_game_suspended_by_a_player_is_resumed_by_the_programs_and
     validate = schema_validator()
     game, ids, keys = await sync(aquarius_table)(django_user_model, ("ann", "bob"))
     ann, bob, bob_again = [await connect(game.code, keys[n], validate=validate) for n in ("ann", "bob", "bob")]
-    runs = asyncio.gather(*(play(CommunicatorConnection(client), make_policy("greedy", seed=i))
+    runs = asyncio.gather(*(play(Patient(CommunicatorConnection(client), pause=0.05), make_policy("greedy", seed=i))
                             for i, client in enumerate((ann, bob))))
     row = await wait_for_moves(game, 3)
     assert row.status == Game.Status.PLAYING

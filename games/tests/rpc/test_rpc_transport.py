@@ -7,7 +7,7 @@ import pytest
 import pytest_asyncio
 from channels.layers import get_channel_layer
 
-from games import services
+from games import broadcast, services
 from games.identity import Identity
 from games.models import Game, Seat
 from games.rpc.notify import rpc_group
@@ -311,3 +311,34 @@ async def test_a_frame_that_crosses_a_refusal_is_ignored(table):
         await communicator.send_to(text_data='{"type": "ping", "ref": 1}')
         assert await communicator.receive_nothing(timeout=0.3), path
         await communicator.disconnect()   # raised the consumer's AttributeError
+
+
+async def test_moves_publish_rpc_notifications_only_once_a_programs_socket_opened(table):
+    """Players on the pages alone: a move builds and sends no RPC notification. A program's socket opening
+    mid-game marks the game; its state holds the moves made before, and it is told of the next."""
+    game, ids, keys = await sync(table)()
+
+    def unseen_moves():
+        for name in ("ann", "bob"):
+            services.set_ready(game_id=game.pk, identity=ids[name], ready=True)
+        with broadcast.collecting() as sent:
+            for _ in range(2):
+                row = game_row(game)
+                mover_name = Seat.objects.get(game=row, position=row.to_act[0]).name
+                services.play_action(game_id=game.pk, identity=ids[mover_name], expected_seq=row.event_seq,
+                                     action={"type": "add", "amount": 1})
+        return [group for group, _message in sent]
+
+    groups = await sync(unseen_moves)()
+    assert groups and rpc_group(game.code) not in groups
+    assert not (await sync(game_row)(game)).rpc_readers
+    eve = await connect(game.code, keys["eve"])
+    assert (await sync(game_row)(game)).rpc_readers
+    await eve.call("volity.send_state")
+    burst = await eve.until("volity.state_sent")
+    assert [n["params"] for n in burst if n["method"] == "game.count"] == [[2]]
+    first, _second = await mover(game, {"ann": await connect(game.code, keys["ann"]),
+                                        "bob": await connect(game.code, keys["bob"])})
+    assert (await first.call("game.add", 3))["result"] == ["volity.ok"]
+    assert (await eve.note("game.added"))["params"][1:] == [3, 5]
+    await close_all()

@@ -1,10 +1,11 @@
-/* The Machi Koro board, drawn from the server's view: dice, market, and every player's city, with each card
-   drawn by the card-face component (static/js/card-face.js). Market cards and landmarks become buttons only
-   when the server lists the matching action. On your turn the market and your city come first; the other
-   cities are one tap away through the board's jump links. */
+/* The Machi Koro board, drawn from the server's view: the other players' strip, the market with the dice, and
+   your own city, made of the compact pieces of boards/machikoro/tiles.js (pictograms from card-face.js, words in
+   HTML). Market cards and landmarks become buttons only when the server lists the matching action. On a
+   desktop it all fits one screen; on a phone the board's jump links reach each part. */
 (function () {
   "use strict";
   const h = Dom.h;
+  const Tiles = window.MachiKoroTiles;
   const PHASES = {
     roll: gettext("Roll the dice"),
     reroll: gettext("Radio Tower: keep this roll or roll again"),
@@ -57,10 +58,14 @@
     if (lastRoll) {
       const label = (lastRoll.current ? gettext("Dice: ") : interpolate(gettext("Last roll, by %s: "), [lastRoll.who])) + lastRoll.dice.join(gettext(" and ")) +
         (lastRoll.dice.length > 1 ? interpolate(gettext(", total %s"), [lastRoll.total]) : "");
-      parts.push(h("span", { class: "mk-dice" + (lastRoll.current ? "" : " previous"), role: "img", "aria-label": label, title: label },
-        lastRoll.dice.map(die)));
+      parts.push(h("span", { class: "mk-dice" + (lastRoll.current ? "" : " previous"), role: "img", "aria-label": label, title: label, "data-dice": "" },
+        lastRoll.dice.map(function (value) {
+          return h("span", { class: "mk-die-slot", "data-die": "" }, [die(value), h("span", { class: "visually-hidden", text: String(value) })]);
+        })));
       if (lastRoll.dice.length > 1) parts.push(h("span", { class: "mk-total", text: "= " + lastRoll.total }));
       if (!lastRoll.current) parts.push(h("span", { class: "muted", text: interpolate(gettext("last rolled by %s"), [lastRoll.who]) }));
+    } else {
+      parts.push(h("span", { class: "mk-dice", "data-dice": "" }));  // no roll yet: the place the dice will take
     }
     let phase = PHASES[view.phase] || view.phase;
     if (view.phase === "choose" && view.choice && view.choice.card) {
@@ -159,53 +164,64 @@
   }
 
   // A market card or landmark tile: a button when the move is offered, raised with the bar after it when asked.
-  function tile(className, item, face, ctx, cost, coins, landmark) {
+  function tile(className, attrs, item, face, ctx, cost, coins, landmark) {
     const mine = item && asking && asking.id === moveId(item.action);
-    const node = h("li", { class: className + (mine ? " mk-asking" + (fresh ? " mk-appear" : "") : "") },
+    const node = h("li", Object.assign({ class: className + (mine ? " mk-asking" + (fresh ? " mk-appear" : "") : "") }, attrs),
       item ? faceButton(item, face, ctx, cost, coins, landmark) : face);
     return mine ? [node, confirmBar(coins)] : [node];
   }
 
-  function market(view, rules, ctx, coins) {
+  function market(view, rules, ctx, coins, header) {
     const slugs = Object.keys(view.market || {}).filter(function (s) { return view.market[s] > 0; }).sort(cardOrder(rules));
     const tiles = slugs.map(function (slug) {
       const card = rules.establishments[slug] || { name: slug, cost: "?" };
-      const face = CardFace.element(card, { left: view.market[slug] });
-      return tile("mk-market-card", findAction(ctx.actions, "buy", "card", slug), face, ctx, card.cost, coins, false);
+      const face = Tiles.card(card, { left: view.market[slug] });
+      return tile("mk-market-card", { "data-market-card": slug }, findAction(ctx.actions, "buy", "card", slug), face, ctx, card.cost, coins, false);
     });
-    return h("section", { class: "mk-section", id: "mk-market" }, [h("h3", { text: gettext("Market") }), h("ul", { class: "mk-market" }, [].concat.apply([], tiles))]);
+    return h("section", { class: "mk-section mk-market-area", id: "mk-market" }, [
+      h("div", { class: "mk-market-head" }, [h("h3", { text: gettext("Market") }), header]),
+      h("ul", { class: "mk-market" }, [].concat.apply([], tiles))]);
   }
 
   function landmarks(player, rules, ctx, mine) {
     return h("ul", { class: "mk-landmarks" }, [].concat.apply([], Object.keys(rules.landmarks || {}).map(function (slug) {
-      const landmark = Object.assign({ kind: "landmark" }, rules.landmarks[slug]);
+      const landmark = Object.assign({ kind: "landmark", icon: slug }, rules.landmarks[slug]);
       const built = player.landmarks.indexOf(slug) >= 0;
-      const face = CardFace.element(landmark, { built: built, compact: true });
+      const face = Tiles.landmark(landmark, built, mine);
       const build = mine ? findAction(ctx.actions, "build", "landmark", slug) : null;
-      return tile("mk-landmark" + (built ? " built" : ""), build, face, ctx, landmark.cost, player.coins, true);
+      return tile("mk-landmark" + (built ? " built" : ""), { "data-landmark": slug, "data-built": built ? "true" : "false" },
+        build, face, ctx, landmark.cost, player.coins, true);
     })));
   }
 
-  function owned(player, rules) {
+  function owned(player, rules, mine) {
     const slugs = Object.keys(player.cards || {}).sort(cardOrder(rules));
-    return h("ul", { class: "mk-owned" }, slugs.map(function (slug) {
+    return h("ul", { class: "mk-owned" + (mine ? "" : " mk-chips") }, slugs.map(function (slug) {
       const card = rules.establishments[slug] || { name: slug, cost: "?" };
-      return h("li", null, CardFace.element(card, { count: player.cards[slug], compact: true,
-        closed: (player.closed || {})[slug] || 0, invested: (player.invested || {})[slug] || 0 }));
+      const state = { count: player.cards[slug], closed: (player.closed || {})[slug] || 0, invested: (player.invested || {})[slug] || 0 };
+      return h("li", { "data-card": slug, "data-count": String(player.cards[slug]) }, (mine ? Tiles.card : Tiles.chip)(card, state));
     }));
   }
 
+  function cardCount(player) {
+    return Object.keys(player.cards || {}).reduce(function (sum, slug) { return sum + player.cards[slug]; }, 0);
+  }
+
+  // A player's area: name and coins, landmarks, city. Your own shows the cards' names; an opponent's is compact.
   function city(view, rules, ctx, seat, turn) {
     const player = view.players[seat];
     const mine = ctx.you && ctx.you.position === seat;
-    return h("article", { class: "mk-player" + (view.active === seat && view.phase !== "over" ? " active" : "") + (mine ? " mine" : ""),
-      id: mine ? "mk-my-city" : "mk-city-" + seat }, [
+    const count = cardCount(player);
+    const name = "P" + (turn + 1) + " · " + player.name + (mine ? " " + gettext("(you)") : "") + (view.winner === seat ? " ★ " + gettext("winner") : "");
+    return h("article", { class: "mk-player" + (view.active === seat && view.phase !== "over" ? " active" : "") + (mine ? " mine" : " mk-opponent"),
+      id: mine ? "mk-my-city" : "mk-city-" + seat, "data-seat": String(seat) }, [
       h("header", null, [
-        h("span", { text: "P" + (turn + 1) + " · " + player.name + (mine ? " " + gettext("(you)") : "") + (view.winner === seat ? " ★ " + gettext("winner") : "") }),
-        h("span", { class: "mk-coins" }, [h("span", { class: "coin", "aria-hidden": "true" }), interpolate(ngettext("%s coin", "%s coins", player.coins), [player.coins])]),
+        h("span", { class: "mk-name", text: name, title: name }),
+        Tiles.coins(player.coins),
+        mine ? null : h("span", { class: "mk-card-total", text: interpolate(ngettext("%s card", "%s cards", count), [count]) }),
       ]),
       landmarks(player, rules, ctx, mine),
-      owned(player, rules),
+      owned(player, rules, mine),
     ]);
   }
 
@@ -218,6 +234,7 @@
     return h("nav", { class: "mk-jump", "aria-label": gettext("Board sections") }, links);
   }
 
+  // One screen on a desktop: the opponents' strip, the market (with the dice), then your own city.
   function draw(container, ctx) {
     const view = ctx.view;
     const rules = ctx.rules;
@@ -234,19 +251,19 @@
     for (let turn = 0; turn < count; turn++) order.push((view.first_player + turn) % count);  // player 1 first, then clockwise
     const cities = order.map(function (seat, turn) { return city(view, rules, ctx, seat, turn); });
     const coins = you !== null ? view.players[you].coins : 0;
-    const yourTurn = you !== null && view.active === you && view.phase !== "over";
-    const marketSection = market(view, rules, ctx, coins);
-    let sections;
-    if (yourTurn) {
-      // Your turn: the market and your own city first, the others after them.
-      const mineIndex = order.indexOf(you);
-      const others = cities.filter(function (_, i) { return i !== mineIndex; });
-      sections = [marketSection, h("section", { class: "mk-section" }, [h("h3", { text: gettext("Your city") }), h("div", { class: "mk-players" }, [cities[mineIndex]])]),
-        h("section", { class: "mk-section" }, [h("h3", { text: gettext("Other cities") }), h("div", { class: "mk-players" }, others)])];
-    } else {
-      sections = [h("section", { class: "mk-section" }, [h("h3", { text: gettext("Cities") }), h("div", { class: "mk-players" }, cities)]), marketSection];
+    // The others in playing order from the one after you, so the next to play comes first.
+    const mineIndex = you !== null ? order.indexOf(you) : -1;
+    const others = [];
+    for (let i = 1; i <= count; i++) {
+      const index = ((mineIndex < 0 ? -1 : mineIndex) + i) % count;
+      if (index !== mineIndex) others.push(cities[index]);
     }
-    container.replaceChildren.apply(container, [status(view, rules), jumpLinks(view, ctx, order)].concat(sections));
+    const sections = [
+      h("section", { class: "mk-section mk-opponents", "aria-label": mineIndex < 0 ? gettext("Cities") : gettext("Other cities") }, others),
+      market(view, rules, ctx, coins, status(view, rules)),
+    ];
+    if (mineIndex >= 0) sections.push(h("section", { class: "mk-section mk-mine", "aria-label": gettext("Your city") }, [cities[mineIndex]]));
+    container.replaceChildren(jumpLinks(view, ctx, order), h("div", { class: "mk-layout" }, sections));
     placeBar(container);
     const opened = fresh;
     fresh = false;

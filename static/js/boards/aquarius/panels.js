@@ -19,12 +19,12 @@
         const n = m[info.name] || 0;
         const goal = view.goal === el;
         const bar = h("span", { class: "aq-bar" }, [
-          h("span", { class: "aq-fill", style: "width:" + Math.min(100, (n / WIN) * 100) + "%;background:" + info.colour }),
+          h("span", { class: "aq-fill", style: { width: Math.min(100, (n / WIN) * 100) + "%", background: info.colour } }),
           h("span", { class: "aq-seven", title: gettext("7 wins") }),
         ]);
         return h("span", { class: "aq-measure" + (goal ? " goal" : "") + (winnerGoals.indexOf(el) >= 0 ? " won" : ""),
           role: "listitem", "aria-label": interpolate(gettext("%(element)s: %(n)s of 7"), { element: info.label, n: n }, true) + (goal ? " " + gettext("(your goal)") : "") }, [
-          h("span", { class: "aq-chip", style: "background:" + info.colour + ";color:" + info.ink, text: info.letter }),
+          h("span", { class: "aq-chip", style: { background: info.colour, color: info.ink }, text: info.letter }),
           h("span", { class: "aq-mname", text: info.label }), bar, h("span", { class: "aq-count", text: n + "/7" }),
         ]);
       }));
@@ -37,7 +37,7 @@
       const info = ELEMENTS[view.goal];
       return h("div", { class: "aq-goal", id: "aq-goal" }, [
         h("span", { text: gettext("Your goal: ") }),
-        h("span", { class: "aq-chip", style: "background:" + info.colour + ";color:" + info.ink, text: info.letter }),
+        h("span", { class: "aq-chip", style: { background: info.colour, color: info.ink }, text: info.letter }),
         h("strong", { text: " " + info.label }), h("span", { class: "muted", text: " " + interpolate(gettext("(7 connected %s panels)"), [info.label]) }),
       ]);
     }
@@ -57,14 +57,14 @@
       const you = ctx.you && ctx.you.position === seat;
       const goal = view.over && view.goals ? view.goals[seat] : null;
       const won = (view.winners || []).indexOf(seat) >= 0;
-      items.push(h("li", { class: "aq-player" + (view.to_act === seat && !view.over ? " to-act" : "") + (won ? " winner" : "") }, [
+      items.push(h("li", { class: "aq-player" + (view.to_act === seat && !view.over ? " to-act" : "") + (won ? " winner" : ""), "data-seat": seat }, [
         h("span", { class: "name", text: nameOf(ctx, seat) + (you ? " " + gettext("(you)") : "") }),
         won ? h("span", { class: "tag aq-won", text: "★ " + gettext("winner") }) : null,
         h("span", { class: "aq-hand-size", text: handText((view.hand_sizes || [])[seat] || 0) }),
         view.chicken && !view.over ? h("span", { class: "tag" + ((view.knows_goal || [])[seat] ? " knows" : ""),
           text: (view.knows_goal || [])[seat] ? gettext("knows goal") : gettext("goal unseen") }) : null,
         view.over && view.chicken && view.chicken_last === seat ? h("span", { class: "tag", text: gettext("looked last: wins Aqua-Chicken") }) : null,
-        goal ? h("span", { class: "aq-goal-reveal" }, [h("span", { class: "aq-chip", style: "background:" + ELEMENTS[goal].colour + ";color:" + ELEMENTS[goal].ink, text: ELEMENTS[goal].letter }), " " + ELEMENTS[goal].label]) : null,
+        goal ? h("span", { class: "aq-goal-reveal" }, [h("span", { class: "aq-chip", style: { background: ELEMENTS[goal].colour, color: ELEMENTS[goal].ink }, text: ELEMENTS[goal].letter }), " " + ELEMENTS[goal].label]) : null,
       ]));
     }
     return h("ul", { class: "aq-players" }, items);
