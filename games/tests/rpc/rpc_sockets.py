@@ -11,6 +11,7 @@ from pathlib import Path
 import jsonschema
 from referencing import Registry, Resource
 
+from games.clients.rpc import RpcError
 from games.rpc import protocol as rpc
 from games.rpc.consumer import RpcConsumer
 from games.tests.sockets import CONNECT_TIMEOUT, communicator_for
@@ -138,8 +139,6 @@ class CommunicatorConnection:
         self.timeout = timeout
 
     async def call(self, method, *params):
-        from games.clients.rpc import RpcError
-
         reply = await self.client.call(method, *params, timeout=self.timeout)
         if "error" in reply:
             raise RpcError(reply["error"])
@@ -155,6 +154,35 @@ class CommunicatorConnection:
             if "method" in frame:
                 self.client.notes.append(frame)
         return self.client.notes.pop(0)
+
+
+class SuspendedOnItsTurn:
+    """A program's connection that, before its `move`-th move, has `suspender` (another socket of a seated
+    player) call volity.suspend_game() and waits for the reply, kept in `reply`. It is this program's turn, so
+    nobody moves meanwhile: the suspension meets the game in progress however slowly the test runs, and the
+    move then sent is refused as suspended (kept in `refusal`), which the program must wait out."""
+
+    def __init__(self, connection, suspender, move=2):
+        self.connection = connection
+        self.suspender = suspender
+        self.moves_before = move - 1
+        self.reply = self.refusal = None
+
+    async def call(self, method, *params):
+        suspending = not method.startswith("volity.") and self.moves_before == 0
+        if not method.startswith("volity."):
+            self.moves_before -= 1
+        if not suspending:
+            return await self.connection.call(method, *params)
+        self.reply = await self.suspender.call("volity.suspend_game")
+        try:
+            return await self.connection.call(method, *params)
+        except RpcError as error:
+            self.refusal = error
+            raise
+
+    async def notification(self, timeout=None):
+        return await self.connection.notification(timeout)
 
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "rpc"

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 import pytest_asyncio
 
-from games.clients.rpc import Patient
+from games.clients.rpc import Patient, suspended_meanwhile
 from games.aquarius.client import make_policy, play
 from games.clients.play import play_table
 from games.models import Game, GameEvent
@@ -15,7 +15,9 @@ from games.models import Game, GameEvent
 from games.tests.sockets import close_consumer_connections, sync
 from games.tests.rpc.aquarius_tables import aquarius_table
 from games.tests.rpc.machikoro_tables import machikoro_table
-from games.tests.rpc.rpc_sockets import CommunicatorConnection, close_all, connect, methods, schema_validator
+from games.tests.rpc.rpc_sockets import (
+    CommunicatorConnection, SuspendedOnItsTurn, close_all, connect, methods, schema_validator,
+)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -130,17 +132,17 @@ async def test_a_program_standing_during_the_suspension_lets_the_game_resume_wit
 
 
 async def test_a_whole_game_suspended_by_a_player_is_resumed_by_the_programs_and_finished(django_user_model):
-    """Two programs play Aquarius; after a few moves bob (from a second connection) suspends the game. The
-    stand-alone client hears volity.suspend_game, gets ready again, and plays on after volity.resume_game."""
+    """Two programs play Aquarius; on bob's second turn, bob (from a second connection) suspends the game. The
+    stand-alone client's move is refused as suspended; it hears volity.suspend_game, gets ready again, and plays
+    on after volity.resume_game."""
     validate = schema_validator()
     game, ids, keys = await sync(aquarius_table)(django_user_model, ("ann", "bob"))
     ann, bob, bob_again = [await connect(game.code, keys[n], validate=validate) for n in ("ann", "bob", "bob")]
-    runs = asyncio.gather(*(play(Patient(CommunicatorConnection(client), pause=0.05), make_policy("greedy", seed=i))
-                            for i, client in enumerate((ann, bob))))
-    row = await wait_for_moves(game, 3)
-    assert row.status == Game.Status.PLAYING
-    assert (await bob_again.call("volity.suspend_game"))["result"] == OK
+    bob_suspends = SuspendedOnItsTurn(CommunicatorConnection(bob), bob_again, move=2)
+    runs = asyncio.gather(*(play(Patient(connection, pause=0.05), make_policy("greedy", seed=i))
+                            for i, connection in enumerate((CommunicatorConnection(ann), bob_suspends))))
     outcomes = await asyncio.wait_for(runs, timeout=240)
+    assert bob_suspends.reply["result"] == OK and suspended_meanwhile(bob_suspends.refusal)
     row = await sync(Game.objects.get)(pk=game.pk)
     assert row.status == Game.Status.FINISHED and outcomes[0]["winners"] == outcomes[1]["winners"]
     assert await sync(event_numbers)(game) == list(range(1, row.event_seq + 1))
@@ -153,14 +155,11 @@ async def test_machi_koro_programs_are_suspended_resumed_and_finish(django_user_
     validate = schema_validator("machikoro")
     game, ids, keys = await sync(machikoro_table)(django_user_model, ("ann", "bob"))
     ann, bob, ann_again = [await connect(game.code, keys[n], validate=validate) for n in ("ann", "bob", "ann")]
-    runs = asyncio.gather(*(play_table(CommunicatorConnection(client, timeout=60), "greedy", seed=i)
-                            for i, client in enumerate((ann, bob))))
-    row = await wait_for_moves(game, 3)
-    assert row.status == Game.Status.PLAYING
-    assert (await ann_again.call("volity.suspend_game"))["result"] == OK
-    state = [n for n in await burst_of(ann_again) if n["method"] == "volity.receive_state"][-1]["params"][0]
-    assert state["state"] in ("suspended", "active")  # the programs may be ready again already
+    ann_suspends = SuspendedOnItsTurn(CommunicatorConnection(ann, timeout=60), ann_again, move=3)
+    runs = asyncio.gather(*(play_table(connection, "greedy", seed=i)
+                            for i, connection in enumerate((ann_suspends, CommunicatorConnection(bob, timeout=60)))))
     await asyncio.wait_for(runs, timeout=400)
+    assert ann_suspends.reply["result"] == OK and suspended_meanwhile(ann_suspends.refusal)
     row = await sync(Game.objects.get)(pk=game.pk)
     assert row.status == Game.Status.FINISHED
     assert await sync(event_numbers)(game) == list(range(1, row.event_seq + 1))
