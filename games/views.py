@@ -22,7 +22,8 @@ from games.services.lobby import validate_settings
 from games.selectors.lists import games_of, open_games_frame, pace_text
 from games.selectors.my_games import my_games, waiting_count
 from games.services.visits import since_last_visit
-from games.services.tutorial import is_guided, is_tutorial, remember_tutorial, start_tutorial
+from games.selectors.tutorial import is_guided, is_tutorial
+from games.services.tutorial import remember_tutorial, start_tutorial
 from games.selectors.lookup import game_by_code, host_key, seat_of, seats_of
 from games.selectors.replay import game_record, replay
 from games.rulesets.registry import all_rulesets

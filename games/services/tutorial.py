@@ -1,15 +1,14 @@
 """The guided first game ("Learn to play"): a private, unrated, live game against the weakest bots, started at
 once. The page shows hints on it (static/js/tutorial.js); which games are guided is kept in the player's session,
-so no column is needed."""
+so no column is needed (read by games/selectors/tutorial.py)."""
 from django.db import transaction
 
 from games.errors import BadRequest
 from games.rulesets import get_ruleset
-from games.rulesets.registry import all_rulesets
+from games.selectors.tutorial import SESSION_KEY, is_guided
 from games.services.lobby import add_bot, create_game, set_ready
 
 TUTORIAL_BOTS = 2      # the learner and two bots: a table where every card colour matters
-SESSION_KEY = "tutorial_games"
 KEPT = 10              # the session remembers the latest guided games only
 
 
@@ -34,17 +33,3 @@ def remember_tutorial(session, code):
     """Mark game `code` as guided for this browser session."""
     codes = [c for c in session.get(SESSION_KEY, []) if c != code]
     session[SESSION_KEY] = (codes + [code])[-KEPT:]
-
-
-def is_tutorial(session, code):
-    return code in session.get(SESSION_KEY, [])
-
-
-def is_guided(ruleset):
-    """Whether the game has a guided first game: its ruleset declares a hint table (`tutorial_script`)."""
-    return bool(ruleset.tutorial_script)
-
-
-def guided_rulesets():
-    """The installed games that have a guided first game, in the site's order."""
-    return [r for r in all_rulesets() if is_guided(r)]

@@ -1,7 +1,7 @@
 """The "Learn to play" links of the home page: one per installed game with a guided first game."""
 from django import template
 
-from games.services.tutorial import guided_rulesets
+from games.selectors.tutorial import guided_rulesets
 
 register = template.Library()
 
