@@ -1,5 +1,6 @@
 """What the browser tests share: where Chromium is, how a visitor signs up, joins a game and gets it started."""
 import collections
+import re
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -69,6 +70,23 @@ def sign_up(page, site, username, password="Tab1e-Top!"):
     page.fill("#id_password1", password)
     page.fill("#id_password2", password)
     page.click("form button.primary")
+
+
+def enter_as_guest(page, site, nickname, then="/games/"):
+    """Play as a guest called `nickname` from the guest page, landing on `then`."""
+    page.goto(site.url() + "/accounts/guest/?next=" + then)
+    page.fill("#id_nickname", nickname)
+    page.click("form button.primary")
+    page.wait_for_url(re.compile(re.escape(then) + "$"))
+
+
+def add_designer(site, account):
+    """A staff account (name, password) in the Designers group of the live `site`; returns `account`."""
+    name, password = account
+    site._run("shell", "-c", "from django.contrib.auth.models import Group, User; "
+              f"u = User.objects.create_user({name!r}, password={password!r}, is_staff=True); "
+              "u.groups.add(Group.objects.get(name='Designers'))")
+    return account
 
 
 def join_as_guest(page, link, nickname):

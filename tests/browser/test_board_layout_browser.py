@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from tests.browser.helpers import (ARTIFACTS, SIZES, host_and_guest_start_a_game, screenshots_on_failure,
-                                   watch_errors)
+from tests.browser.helpers import (ARTIFACTS, SIZES, enter_as_guest, host_and_guest_start_a_game,
+                                   screenshots_on_failure, watch_errors)
 
 pytestmark = pytest.mark.browser
 
@@ -53,10 +53,7 @@ def guest_page(browser, site, nickname, size, locale="en-GB"):
     phone = size == "phone"
     context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone, locale=locale)
     page = context.new_page()
-    page.goto(site.url() + "/accounts/guest/?next=/games/")
-    page.fill("#id_nickname", nickname)
-    page.click("form button.primary")
-    page.wait_for_url(re.compile(r"/games/$"))
+    enter_as_guest(page, site, nickname)
     return page
 
 
@@ -153,10 +150,7 @@ def test_on_a_tablet_the_header_is_one_row_with_its_links_under_the_menu(site, b
     errors = []
     watch_errors(page, errors)
     with screenshots_on_failure(f"board-layout-tablet-{width}", [page]):
-        page.goto(site.url() + "/accounts/guest/?next=/games/")
-        page.fill("#id_nickname", "Tablette")
-        page.click("form button.primary")
-        page.wait_for_url(re.compile(r"/games/$"))
+        enter_as_guest(page, site, "Tablette")
         assert_one_row(page, f"games list at {width} px, a guest in French")
         assert page.locator(".brand-name").is_visible() and not page.locator("#site-nav").is_visible()
         page.click("#menu-button")

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.browser.helpers import screenshots_on_failure, watch_errors
+from tests.browser.helpers import add_designer, screenshots_on_failure, watch_errors
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +31,7 @@ def browser(module_browser):
 
 @pytest.fixture(scope="module")
 def designer(site):
-    name, password = DESIGNER
-    site._run("shell", "-c", "from django.contrib.auth.models import Group, User; "
-              f"u = User.objects.create_user({name!r}, password={password!r}, is_staff=True); "
-              "u.groups.add(Group.objects.get(name='Designers'))")
-    return DESIGNER
+    return add_designer(site, DESIGNER)
 
 
 class Watched:

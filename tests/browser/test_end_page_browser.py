@@ -3,11 +3,10 @@ scrolling, then tabs (Time-line, Dice, Per player, Log, Final board) that switch
 keyboard and keep the chosen tab in the address; no table wider than its box unless its box scrolls; a
 player's time-line shows their own turns until "All turns" is ticked. Screenshots go to test-artifacts/.
 """
-import re
 
 import pytest
 
-from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
+from tests.browser.helpers import ARTIFACTS, SIZES, enter_as_guest, screenshots_on_failure, watch_errors
 
 pytestmark = pytest.mark.browser
 
@@ -43,10 +42,7 @@ def finished(site, browser):
     result comes into view when the game ends. (code, the guest's cookies)."""
     context = new_context(browser, "phone")
     page = context.new_page()
-    page.goto(site.url() + "/accounts/guest/?next=/games/")
-    page.fill("#id_nickname", "Endra")
-    page.click("form button.primary")
-    page.wait_for_url(re.compile(r"/games/$"))
+    enter_as_guest(page, site, "Endra")
     page.goto(site.url() + "/games/new/")
     page.fill("#id_game-max_players", "3")
     page.click("form button.primary")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
+from tests.browser.helpers import ARTIFACTS, SIZES, add_designer, enter_as_guest, screenshots_on_failure, watch_errors
 
 pytestmark = pytest.mark.browser
 
@@ -43,11 +43,7 @@ def browser(module_browser):
 
 @pytest.fixture(scope="module")
 def designer(site):
-    name, password = DESIGNER
-    site._run("shell", "-c", "from django.contrib.auth.models import Group, User; "
-              f"u = User.objects.create_user({name!r}, password={password!r}, is_staff=True); "
-              "u.groups.add(Group.objects.get(name='Designers'))")
-    return DESIGNER
+    return add_designer(site, DESIGNER)
 
 
 def new_page(browser, size):
@@ -68,10 +64,7 @@ def shot(page, name, full=True):
 def test_the_create_form_and_the_bot_picker_look_like_the_site(site, browser, size):
     page, errors = new_page(browser, size)
     with screenshots_on_failure(f"forms-create-{size}", [page]):
-        page.goto(site.url() + "/accounts/guest/?next=/games/")
-        page.fill("#id_nickname", "Forma" + size[:2])
-        page.click("form button.primary")
-        page.wait_for_url(re.compile(r"/games/$"))
+        enter_as_guest(page, site, "Forma" + size[:2])
         page.goto(site.url() + "/games/new/")
         check_controls(page, "form.create-form")
         assert set(page.evaluate(HELP_COLOURS, "form.create-form .help")) == {MUTED}

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from tests.browser.helpers import (
-    ARTIFACTS, SIZES, join_as_guest, ready_and_start, screenshots_on_failure, seq_of, watch_errors,
+    ARTIFACTS, SIZES, enter_as_guest, join_as_guest, ready_and_start, screenshots_on_failure, seq_of, watch_errors,
 )
 
 pytestmark = pytest.mark.browser
@@ -132,10 +132,7 @@ def test_costly_moves_are_confirmed_inside_the_page(site, browser, size):
     for page in (host, guest):
         watch_errors(page, errors)
     with screenshots_on_failure(f"mk-confirm-{size}", [host, guest]):
-        host.goto(site.url() + "/accounts/guest/?next=/games/new/")
-        host.fill("#id_nickname", f"Hana {size}")
-        host.click("form button.primary")
-        host.wait_for_url(re.compile(r"/games/new/$"))
+        enter_as_guest(host, site, f"Hana {size}", then="/games/new/")
         host.click("form button.primary")
         host.wait_for_selector("#lobby:not([hidden])")
         join_as_guest(guest, host.input_value("#join-link"), f"Gus {size}")

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
+from tests.browser.helpers import ARTIFACTS, SIZES, add_designer, enter_as_guest, screenshots_on_failure, watch_errors
 
 pytestmark = pytest.mark.browser
 
@@ -30,10 +30,7 @@ def new_player(browser, site, nickname, size="desktop"):
     phone = size != "desktop"
     context = browser.new_context(viewport={**SIZES, **EDGE_PHONES}[size], is_mobile=phone, has_touch=phone)
     page = context.new_page()
-    page.goto(site.url() + "/accounts/guest/?next=/games/")
-    page.fill("#id_nickname", nickname)
-    page.click("form button.primary")
-    page.wait_for_url(re.compile(r"/games/$"))
+    enter_as_guest(page, site, nickname)
     return page
 
 
@@ -73,11 +70,7 @@ def finished_game(site, browser):
 
 @pytest.fixture(scope="module")
 def designer_account(site):
-    name, password = DESIGNER
-    site._run("shell", "-c", "from django.contrib.auth.models import Group, User; "
-              f"u = User.objects.create_user({name!r}, password={password!r}, is_staff=True); "
-              "u.groups.add(Group.objects.get(name='Designers'))")
-    return DESIGNER
+    return add_designer(site, DESIGNER)
 
 
 def sign_in(page, site, account):
