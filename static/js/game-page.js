@@ -448,6 +448,9 @@
       actions: page.pending ? [] : page.actions, act: act,
     });
     if (page.pointed && board.highlight) board.highlight($("board"), page.pointed);  // still pointed at after a redraw
+    // The moves and the board are new elements now, with or without a new view ("game:rendered"): say so to the
+    // page modules that mark them (tutorial.js).
+    document.dispatchEvent(new CustomEvent("game:redrawn"));
   }
 
   // A suspended game (Volity's suspension): play stops until every player playing their own seat is ready

@@ -172,6 +172,14 @@
   // A board redraws itself on a click (a card picked): the target is a new element then.
   document.addEventListener("click", function () { window.setTimeout(placeSoon, 0); });
 
+  // The bar of moves is drawn again without a new view too (a seats frame, a move's answer): the shown hint's
+  // control is a new element then, marked again.
+  document.addEventListener("game:redrawn", function () {
+    if (!shown) return;
+    mark(find(shown.target));
+    placeSoon();
+  });
+
   document.addEventListener("game:rendered", function (event) {
     last = event.detail;
     update(false);

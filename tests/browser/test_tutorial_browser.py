@@ -4,6 +4,9 @@ the bubble's buttons are reached with Tab), rolling brings the next hint, "Skip 
 reload keeps them hidden. An Aquarius guided game shows its first hint, on the secret goal, without animation when
 reduced motion is asked for; one run is in French (its French comes with the merged translations).
 Screenshots go to test-artifacts/tutorial-*.png."""
+import json
+import re
+
 import pytest
 
 from tests.browser.helpers import ARTIFACTS, SIZES, screenshots_on_failure, watch_errors
@@ -15,11 +18,14 @@ ROLL = "#actions button[data-action='roll']"
 HINT_TIMEOUT = 60000  # the bots may play first
 
 
-def start_guided_game(browser, site, slug, size, nickname, locale="en-US", motion="no-preference"):
+def start_guided_game(browser, site, slug, size, nickname, locale="en-US", motion="no-preference", route=None):
+    """The visitor's page on a started guided game; `route(socket)`, if given, routes its game sockets."""
     phone = size == "phone"
     context = browser.new_context(viewport=SIZES[size], locale=locale, is_mobile=phone, has_touch=phone,
                                   reduced_motion=motion)
     page = context.new_page()
+    if route:
+        page.route_web_socket(re.compile(r"/ws/games/"), route)
     errors = []
     watch_errors(page, errors)
     page.on("requestfailed", lambda request: errors.append(f"failed request {request.url}"))
@@ -94,6 +100,36 @@ def test_the_guided_machi_koro_game(site, browser, size):
         page.wait_for_selector("#board .mk-status")
         assert page.locator(f"{BUBBLE}:not([hidden])").count() == 0
         assert page.locator(".tutorial-target").count() == 0
+        assert not errors, errors
+    context.close()
+
+
+def test_the_hinted_control_stays_marked_when_the_moves_are_drawn_again(site, browser):
+    """The bar of moves is drawn again without a new position too, say on a `seats` frame (a player's presence):
+    the hinted button is a new element then, and it is marked again (the mark was lost until the next move)."""
+    routed = {"sockets": [], "seats": None}
+
+    def route(socket):
+        server = socket.connect_to_server()
+
+        def from_server(message):
+            if isinstance(message, str) and json.loads(message).get("type") == "seats":
+                routed["seats"] = message
+            socket.send(message)
+
+        server.on_message(from_server)
+        routed["sockets"].append(socket)
+
+    context, page, errors = start_guided_game(browser, site, "machikoro", "desktop", "Marked", route=route)
+    with screenshots_on_failure("tutorial-redrawn", [page]):
+        wait_for_hint(page, "roll")
+        assert page.locator(ROLL).evaluate("b => b.classList.contains('tutorial-target')")
+        page.locator(ROLL).evaluate("b => { b.dataset.before = '1'; }")
+        routed["sockets"][-1].send(routed["seats"])   # the same seats again, as when a player's presence changes
+        page.wait_for_function(f"() => document.querySelector(\"{ROLL}\") && "
+                               f"!document.querySelector(\"{ROLL}\").dataset.before")   # a new button
+        assert page.locator(ROLL).evaluate("b => b.classList.contains('tutorial-target')")
+        assert page.locator(".tutorial-target").count() == 1 and points_at(page, ROLL)
         assert not errors, errors
     context.close()
 
