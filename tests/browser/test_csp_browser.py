@@ -121,7 +121,9 @@ def test_no_page_breaks_the_content_security_policy(site, browser, designer):
         staff.page.fill("#id_games", "2")
         staff.page.click(".lab-form button[type=submit]")
         staff.page.wait_for_url(re.compile(r"/stats/lab/\d+/$"))
-        staff.settle()
+        # The run's page reloads itself once the run is over: the next visit waits for that, or the reload may
+        # interrupt it (a loaded machine runs the two games slower).
+        staff.settle(ready="#lab-progress[data-final='true'][data-settling='false']")
         staff.visit(url + "/stats/")
 
     problems = visitor.problems + staff.problems

@@ -110,7 +110,9 @@ def test_the_balance_lab_forms_look_like_the_site(site, browser, designer, size)
         page.fill("#id_games", "20")
         page.click("form.lab-run-form button[type=submit]")
         page.wait_for_url(re.compile(r"/stats/lab/\d+/$"))
+        # The page reloads itself when the run is over: measured after that, not while it reloads.
         page.wait_for_selector("form.lab-again button")
+        page.wait_for_selector("#lab-progress[data-final='true'][data-settling='false']", timeout=120_000)
         assert page.evaluate(OVERFLOW) <= 0
         shot(page, f"lab-run-{size}", full=False)
         assert not errors, errors
